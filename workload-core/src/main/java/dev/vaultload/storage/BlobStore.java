@@ -1,0 +1,44 @@
+package dev.vaultload.storage;
+
+import java.io.InputStream;
+import java.util.stream.Stream;
+
+/**
+ * The storage SPI: a flat key space of immutable objects, streamed in and out. Keys are '/'-separated
+ * strings without a leading '/'. Implementations are thread-safe. A missing key is reported as
+ * {@link BlobNotFoundException}, never as null; every other failure as {@link BlobStoreException} with its
+ * {@link BlobStoreException.Kind}.
+ */
+public interface BlobStore extends AutoCloseable {
+
+    /** Stores exactly {@code lengthBytes} bytes read from {@code content} under {@code key}, replacing any object there. */
+    void put(String key, InputStream content, long lengthBytes);
+
+    /**
+     * Opens a stream that stores what is written to it under {@code key} when it is closed; the object
+     * appears whole or not at all. {@link BlobOutputStream#abort()} drops it. Used when the length is not known
+     * in advance (encrypted output).
+     */
+    BlobOutputStream openOutput(String key);
+
+    /** The object's bytes; the caller closes the stream. */
+    InputStream get(String key);
+
+    /** Keys starting with {@code prefix} (all keys for ""), lazily, in no particular order; the caller closes the stream. */
+    Stream<String> list(String prefix);
+
+    boolean exists(String key);
+
+    /** Deletes the object if present; deleting a missing key is not an error. */
+    void delete(String key);
+
+    /** Deletes every key starting with {@code prefix}; returns how many were deleted. */
+    long deletePrefix(String prefix);
+
+    /** A short description for reports, e.g. {@code FILESYSTEM /tmp/x} or {@code S3 http://127.0.0.1:9000/bucket}; never a secret. */
+    String describe();
+
+    @Override
+    default void close() {
+    }
+}

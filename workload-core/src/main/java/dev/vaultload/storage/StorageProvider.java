@@ -1,0 +1,20 @@
+package dev.vaultload.storage;
+
+/**
+ * A started storage backend (a directory, an S3 server the suite started, an existing endpoint) that hands
+ * out one {@link BlobStore} per bucket. {@link #close()} stops whatever the provider itself started.
+ */
+public interface StorageProvider extends AutoCloseable {
+
+    /** The provider's name as given in STORAGE_PROVIDERS, e.g. {@code FILESYSTEM}, {@code MINIO}. */
+    String name();
+
+    /** The store for one bucket (or namespace); the bucket is created if the provider owns the server. */
+    BlobStore openBucket(String bucket);
+
+    /** The bucket used by single-bucket runs. */
+    String defaultBucket();
+
+    @Override
+    void close();
+}

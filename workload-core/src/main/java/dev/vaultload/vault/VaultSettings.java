@@ -1,0 +1,37 @@
+package dev.vaultload.vault;
+
+/**
+ * How a vault encrypts, for its construction and for reports.
+ *
+ * @param cipher                  content encryption of documents
+ * @param keyPairAlgorithm        the inbox key pair
+ * @param kdfIterations           PBKDF2-HMAC-SHA512 iterations protecting each keystore
+ * @param unlockedKeystoreCacheSize how many unlocked keystores are kept in memory
+ */
+public record VaultSettings(CipherSuite cipher, KeyPairAlgorithm keyPairAlgorithm, int kdfIterations,
+                            int unlockedKeystoreCacheSize) {
+
+    /** OWASP's 2023 figure for PBKDF2-HMAC-SHA512. */
+    public static final int DEFAULT_KDF_ITERATIONS = 210_000;
+
+    public static VaultSettings defaults() {
+        return new VaultSettings(CipherSuite.AES256_GCM, KeyPairAlgorithm.EC_P256, DEFAULT_KDF_ITERATIONS, 1024);
+    }
+
+    public VaultSettings {
+        if (kdfIterations < 1) {
+            throw new IllegalArgumentException("kdfIterations must be >= 1, got " + kdfIterations);
+        }
+        if (unlockedKeystoreCacheSize < 1) {
+            throw new IllegalArgumentException("unlockedKeystoreCacheSize must be >= 1, got " + unlockedKeystoreCacheSize);
+        }
+    }
+
+    public VaultSettings withCipher(CipherSuite newCipher) {
+        return new VaultSettings(newCipher, keyPairAlgorithm, kdfIterations, unlockedKeystoreCacheSize);
+    }
+
+    public VaultSettings withKdfIterations(int newKdfIterations) {
+        return new VaultSettings(cipher, keyPairAlgorithm, newKdfIterations, unlockedKeystoreCacheSize);
+    }
+}
