@@ -1,0 +1,21 @@
+package dev.vaultload.report;
+
+/**
+ * Where the CPU of the measured phase went.
+ *
+ * @param processCpuMillis  the whole JVM: workers, GC, JIT, the reporter, servers running in-process
+ * @param workerCpuMillis   the threads that ran operations (engine and store client included)
+ * @param operations        operations the workers ran
+ */
+public record CpuUsage(long processCpuMillis, long workerCpuMillis, long operations) {
+
+    /** CPU per operation of the whole process, the XACML test's figure. */
+    public double processCpuMillisPerOperation() {
+        return operations == 0 ? 0 : (double) processCpuMillis / operations;
+    }
+
+    /** CPU spent outside the worker threads: the harness's own cost plus GC and JIT. */
+    public long otherCpuMillis() {
+        return Math.max(0, processCpuMillis - workerCpuMillis);
+    }
+}

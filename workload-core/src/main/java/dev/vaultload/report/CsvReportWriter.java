@@ -1,0 +1,50 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.OperationStatistics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** One CSV row per operation type of a {@link RunResult}; latencies in microseconds. */
+public final class CsvReportWriter {
+    static final String HEADER = "storage,threads,file_size_kib,cipher,operation,count,errors,"
+            + "p50_micros,p75_micros,p90_micros,p95_micros,p99_micros,p99_9_micros,max_micros,mean_micros,"
+            + "throughput_per_thread,ops_per_second,mib_per_second";
+
+    public void write(RunResult result, Path file) {
+        List<String> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (OperationStatistics operation : result.operations()) {
+            rows.add(row(result, operation));
+        }
+        try {
+            Files.write(file, rows, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write CSV report " + file, e);
+        }
+    }
+
+    private static String row(RunResult result, OperationStatistics operation) {
+        List<String> cells = new ArrayList<>(List.of(result.storage(), Integer.toString(result.threads()),
+                Integer.toString(result.fileSizeKib()), result.cipher().name(), operation.type().name(),
+                Long.toString(operation.count()), Long.toString(operation.errorCount())));
+        for (double percentile : OperationStatistics.PERCENTILES) {
+            cells.add(Long.toString(operation.percentileMicros().get(OperationStatistics.label(percentile))));
+        }
+        cells.add(Long.toString(operation.maxMicros()));
+        cells.add(decimal(operation.meanMicros()));
+        cells.add(decimal(operation.throughputPerThread()));
+        cells.add(decimal(operation.opsPerSecond()));
+        cells.add(decimal(operation.mebibytesPerSecond()));
+        return String.join(",", cells);
+    }
+
+    private static String decimal(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.OperationStatistics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The statistics block in Datasafe's exact log format, so that its parse scripts read our logs:
+ * <pre>
+ * ==== Statistics for FILESYSTEM with 2 threads and 100 Kb filesize: ====
+ * WRITE : StatisticService.Percentiles(stat={50=35.0, 75=57.0, 90=79.0, 95=87.65, 99=113.73}, throughputPerThread=21.19)
+ * </pre>
+ * Percentiles are in milliseconds (microsecond resolution), as Datasafe prints them.
+ */
+public final class DatasafeStatisticsLog {
+    private static final List<String> DATASAFE_PERCENTILES = List.of("50", "75", "90", "95", "99");
+
+    private DatasafeStatisticsLog() {
+    }
+
+    public static List<String> lines(RunResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add(heading(result));
+        for (OperationStatistics operation : result.operations()) {
+            if (operation.count() > 0) {
+                lines.add(line(operation));
+            }
+        }
+        return lines;
+    }
+
+    static String heading(RunResult result) {
+        return "==== Statistics for " + result.title() + ": ====";
+    }
+
+    static String line(OperationStatistics operation) {
+        StringJoiner stat = new StringJoiner(", ", "{", "}");
+        Map<String, Long> percentiles = operation.percentileMicros();
+        for (String percentile : DATASAFE_PERCENTILES) {
+            stat.add(percentile + "=" + percentiles.get(percentile) / 1000.0);
+        }
+        return operation.type() + " : StatisticService.Percentiles(stat=" + stat
+                + ", throughputPerThread=" + operation.throughputPerThread() + ")";
+    }
+}

@@ -1,0 +1,55 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.Interval;
+import dev.vaultload.stats.IntervalListener;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes each period's latency histograms to an HdrHistogram interval log (.hlog), one tagged entry per
+ * operation type, in microseconds. The file is written as the run goes so a long run keeps nothing in memory;
+ * HdrHistogram's HistogramLogProcessor and plotters read it.
+ */
+public final class HistogramIntervalLog implements IntervalListener, AutoCloseable {
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+    private boolean headerWritten;
+
+    public HistogramIntervalLog(Path file, String comment) {
+        try {
+            this.out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write histogram log " + file, e);
+        }
+        this.writer = new HistogramLogWriter(out);
+        writer.outputComment(comment);
+    }
+
+    @Override
+    public void onInterval(Interval interval) {
+        if (!headerWritten) {
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(interval.startEpochMillis());
+            writer.setBaseTime(interval.startEpochMillis());
+            writer.outputLegend();
+            headerWritten = true;
+        }
+        interval.latencyMicros().forEach((type, histogram) -> {
+            if (histogram.getTotalCount() > 0) {
+                histogram.setTag(type.name());
+                histogram.setStartTimeStamp(interval.startEpochMillis());
+                histogram.setEndTimeStamp(interval.endEpochMillis());
+                writer.outputIntervalHistogram(histogram);
+            }
+        });
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        out.close();
+    }
+}

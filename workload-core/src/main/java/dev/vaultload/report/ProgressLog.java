@@ -1,0 +1,65 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.Interval;
+import dev.vaultload.stats.IntervalListener;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The per-period line of the KMS pressure tool, one per period and a closing "Statistics" one:
+ * RequestCount, ResponseCount, TPS, AvgTPS, Max/Min/Avg time cost and the error counts by class.
+ * Time costs are in milliseconds with microsecond resolution.
+ */
+public final class ProgressLog implements IntervalListener {
+    private static final Logger LOG = LoggerFactory.getLogger(ProgressLog.class);
+
+    private final String label;
+    private final Histogram runLatencyMicros = new Histogram(3);
+    private final Histogram periodLatencyMicros = new Histogram(3);
+
+    /** @param label what runs, e.g. {@code FILESYSTEM 2 threads 100 Kb} */
+    public ProgressLog(String label) {
+        this.label = label;
+    }
+
+    @Override
+    public void onInterval(Interval interval) {
+        periodLatencyMicros.reset();
+        interval.latencyMicros().values().forEach(periodLatencyMicros::add);
+        runLatencyMicros.add(periodLatencyMicros);
+        LOG.info(line(interval));
+    }
+
+    String line(Interval interval) {
+        double runSeconds = interval.runMillis() / 1000.0;
+        double periodSeconds = (interval.endEpochMillis() - interval.startEpochMillis()) / 1000.0;
+        Histogram shown = interval.last() ? runLatencyMicros : periodLatencyMicros;
+        StringBuilder line = new StringBuilder(256)
+                .append(interval.last() ? "[Statistics] " : "[Time_" + interval.index() + "] ")
+                .append(label)
+                .append(" RequestCount: ").append(interval.requestsStarted())
+                .append(" ResponseCount: ").append(interval.responses());
+        if (!interval.last()) {
+            line.append(" TPS: ").append(format(periodSeconds == 0 ? 0 : interval.completedInPeriod() / periodSeconds));
+        }
+        line.append(" AvgTPS: ").append(format(runSeconds == 0 ? 0 : runLatencyMicros.getTotalCount() / runSeconds))
+                .append(" MaxOnceTimeCost: ").append(millis(shown.getTotalCount() == 0 ? 0 : shown.getMaxValue())).append(" ms")
+                .append(" MinOnceTimeCost: ").append(millis(shown.getTotalCount() == 0 ? 0 : shown.getMinValue())).append(" ms")
+                .append(" AvgOnceTimeCost: ").append(millis(shown.getMean())).append(" ms");
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            line.append(' ').append(ErrorColumns.name(errorClass)).append(": ").append(interval.errors().get(errorClass));
+        }
+        return line.toString();
+    }
+
+    private static String format(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String millis(double micros) {
+        return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
+    }
+}

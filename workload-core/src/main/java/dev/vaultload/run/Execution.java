@@ -1,0 +1,57 @@
+package dev.vaultload.run;
+
+import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.stats.StatisticService;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One thread's replay of the whole fixture, serially, every location under this execution's own prefix,
+ * so that its expectations stay exact while other executions act on the same users. Each operation is
+ * timed with {@link System#nanoTime()} and recorded in microseconds. Returns the CPU nanoseconds its
+ * thread used.
+ */
+final class Execution implements Callable<Long> {
+    private final List<Operation> operations;
+    private final String locationPrefix;
+    private final OperationExecutor executor;
+    private final StatisticService statistics;
+    private final RunControl control;
+
+    Execution(List<Operation> operations, String locationPrefix, OperationExecutor executor,
+              StatisticService statistics, RunControl control) {
+        this.operations = operations;
+        this.locationPrefix = locationPrefix;
+        this.executor = executor;
+        this.statistics = statistics;
+        this.control = control;
+    }
+
+    @Override
+    public Long call() {
+        long cpuStartNanos = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        for (Operation operation : operations) {
+            if (control.stopped()) {
+                break;
+            }
+            run(operation);
+        }
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStartNanos;
+    }
+
+    /** Runs and records one operation; a failure is counted and handed to the control, never thrown. */
+    void run(Operation operation) {
+        OperationType type = operation.type();
+        statistics.requestStarted();
+        long startNanos = System.nanoTime();
+        try {
+            long sizeBytes = executor.execute(operation, locationPrefix);
+            statistics.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos), sizeBytes);
+        } catch (RuntimeException failure) {
+            control.onFailure(type, failure);
+        }
+    }
+}

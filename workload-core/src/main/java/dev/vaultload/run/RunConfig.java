@@ -1,0 +1,53 @@
+package dev.vaultload.run;
+
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.vault.CipherSuite;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a suite run is configured with, validated. Built by {@link RunConfigParser} from system
+ * properties and environment variables with Datasafe's names.
+ *
+ * @param storageProviders  STORAGE_PROVIDERS: provider names, run one after the other
+ * @param threads           THREADS: thread counts of the matrix
+ * @param fileSizesKib      FILE_SIZES: document sizes of the matrix, in KiB
+ * @param fixture           FIXTURE_SIZE: a committed fixture size or a fixture file
+ * @param cipher            CIPHER: document encryption
+ * @param kdfIterations     KDF_ITERATIONS: PBKDF2 iterations protecting each keystore
+ * @param duration          DURATION: repeat passes of the fixture until this much time has passed; empty for one pass
+ * @param errorMode         ERROR_MODE
+ * @param reportPeriod      PERIOD: how often a progress line is printed
+ * @param buckets           BUCKETS: buckets of the multi-bucket suite
+ * @param reportDirectory   REPORT_DIR: where report files go
+ */
+public record RunConfig(
+        List<String> storageProviders,
+        List<Integer> threads,
+        List<Integer> fileSizesKib,
+        FixtureSource fixture,
+        CipherSuite cipher,
+        int kdfIterations,
+        Optional<Duration> duration,
+        ErrorMode errorMode,
+        Duration reportPeriod,
+        int buckets,
+        Path reportDirectory) {
+
+    public RunConfig {
+        storageProviders = List.copyOf(storageProviders);
+        threads = List.copyOf(threads);
+        fileSizesKib = List.copyOf(fileSizesKib);
+    }
+
+    /** Where the fixture of a run comes from: a committed size or a file. */
+    public sealed interface FixtureSource {
+        record Committed(FixtureSize size) implements FixtureSource {
+        }
+
+        record File(Path path) implements FixtureSource {
+        }
+    }
+}

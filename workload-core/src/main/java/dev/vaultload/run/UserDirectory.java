@@ -1,0 +1,48 @@
+package dev.vaultload.run;
+
+import dev.vaultload.vault.Password;
+import dev.vaultload.vault.UserCredentials;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedSet;
+
+/**
+ * The store-side users behind a fixture's user ids. Each run gets its own namespace so that runs against
+ * a bucket that outlives them (AWS, a long-lived Ceph) never meet an existing user.
+ */
+public final class UserDirectory {
+    private final Map<String, UserCredentials> byFixtureUserId = new LinkedHashMap<>();
+
+    /**
+     * @param fixtureUserIds the users of the fixture
+     * @param namespace      prefix of the store-side user ids, e.g. {@code m3k2x-c1}
+     */
+    public UserDirectory(SortedSet<String> fixtureUserIds, String namespace) {
+        for (String fixtureUserId : fixtureUserIds) {
+            String storeUserId = namespace + "-" + fixtureUserId;
+            // A fixed derivation: tests never need the password, and it never appears in any output.
+            byFixtureUserId.put(fixtureUserId, new UserCredentials(storeUserId, Password.of("pw-" + storeUserId)));
+        }
+    }
+
+    public UserCredentials credentials(String fixtureUserId) {
+        UserCredentials credentials = byFixtureUserId.get(fixtureUserId);
+        if (credentials == null) {
+            throw new IllegalArgumentException("user " + fixtureUserId + " is not in the fixture");
+        }
+        return credentials;
+    }
+
+    public String storeUserId(String fixtureUserId) {
+        return credentials(fixtureUserId).userId();
+    }
+
+    public Collection<UserCredentials> all() {
+        return byFixtureUserId.values();
+    }
+
+    public Collection<String> fixtureUserIds() {
+        return byFixtureUserId.keySet();
+    }
+}

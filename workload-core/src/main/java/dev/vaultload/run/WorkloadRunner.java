@@ -1,0 +1,219 @@
+package dev.vaultload.run;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.DatasafeStatisticsLog;
+import dev.vaultload.report.Environment;
+import dev.vaultload.report.HistogramIntervalLog;
+import dev.vaultload.report.ProgressLog;
+import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.IntervalReporter;
+import dev.vaultload.stats.StatisticService;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.vault.UserCredentials;
+import dev.vaultload.vault.Vault;
+import dev.vaultload.vault.VaultSettings;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one combination, Datasafe's way: the fixture's users are created first (CREATE_USER is measured),
+ * then N executions replay the whole fixture on N threads, each under its own location prefix, all on the
+ * same users; then each execution's final content is validated. With a DURATION, passes follow each other
+ * (fresh prefixes, each validated, the previous pass's documents deleted) until the time is up.
+ * The caller's thread only waits: no polling, no spinning.
+ */
+public final class WorkloadRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkloadRunner.class);
+
+    private final RunConfig config;
+    private final String suite;
+    private final ContentGenerator content;
+
+    public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
+        this.config = config;
+        this.suite = suite;
+        this.content = content;
+    }
+
+    /**
+     * @param vaultOn        builds the engine over a store
+     * @param storageDetails provider specifics for the report (bucket per user, retries)
+     */
+    public RunResult run(Combination combination, Fixture fixture, String fixtureLabel, BlobStore store,
+                         Function<BlobStore, Vault> vaultOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
+        Instant startedAt = Instant.now();
+        long startNanos = System.nanoTime();
+        Vault vault = vaultOn.apply(store);
+        UserDirectory users = new UserDirectory(fixtureUsers(fixture), namespace(combination));
+        StatisticService statistics = new StatisticService();
+        RunControl control = new RunControl(config.errorMode(), statistics);
+        ReportFiles files = new ReportFiles(config.reportDirectory(), reportName(combination, vault, startedAt));
+        Map<OperationType, Duration> phaseDurations = new EnumMap<>(OperationType.class);
+        int passes = 0;
+        long cpuStart = processCpuNanos();
+        long workerCpuNanos = 0;
+        ExecutorService pool = Executors.newFixedThreadPool(combination.threads(), workerThreads());
+        try (HistogramIntervalLog histogramLog = new HistogramIntervalLog(files.histogramLog(), combination.label());
+             IntervalReporter ignored = new IntervalReporter(statistics, config.reportPeriod(),
+                     List.of(new ProgressLog(combination.label()), histogramLog))) {
+            long createUsersStartNanos = System.nanoTime();
+            workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control));
+            phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - createUsersStartNanos));
+            long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
+            long executionsStartNanos = System.nanoTime();
+            String previousPassPrefix = null;
+            do {
+                List<String> prefixes = passPrefixes(passes, combination.threads());
+                workerCpuNanos += workerCpuNanos(pool, executions(fixture, prefixes, vault, users, combination, statistics, control));
+                if (!control.stopped()) {
+                    workerCpuNanos += workerCpuNanos(pool, validations(fixture, prefixes, vault, users, combination, control));
+                }
+                if (previousPassPrefix != null) {
+                    deletePass(vault, users, previousPassPrefix, combination.threads());
+                }
+                previousPassPrefix = "p" + passes;
+                passes++;
+            } while (!control.stopped() && System.nanoTime() < deadlineNanos);
+            Duration executionsDuration = Duration.ofNanos(System.nanoTime() - executionsStartNanos);
+            for (OperationType type : OperationType.values()) {
+                phaseDurations.putIfAbsent(type, executionsDuration);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long operations = statistics.requestsStarted();
+        VaultSettings settings = vault.settings();
+        RunResult result = new RunResult(suite, combination.storage(), store.describe(), combination.threads(),
+                combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), settings.cipher(),
+                settings.keyPairAlgorithm(), settings.kdfIterations(), config.errorMode(),
+                config.duration().map(Duration::toMillis).orElse(0L), passes, startedAt.toString(),
+                Duration.ofNanos(System.nanoTime() - startNanos).toMillis(), statistics.summarize(phaseDurations),
+                statistics.errorTotals(), control.failures(),
+                new CpuUsage((processCpuNanos() - cpuStart) / 1_000_000, workerCpuNanos / 1_000_000, operations),
+                storageDetails.apply(users), Environment.current());
+        DatasafeStatisticsLog.lines(result).forEach(LOG::info);
+        files.write(result);
+        return result;
+    }
+
+    private String reportName(Combination combination, Vault vault, Instant startedAt) {
+        String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC).format(startedAt);
+        return suite + "-" + combination.storage() + "-" + combination.threads() + "t-" + combination.fileSizeKib() + "k-"
+                + vault.settings().cipher() + "-" + time;
+    }
+
+    private static TreeSet<String> fixtureUsers(Fixture fixture) {
+        TreeSet<String> userIds = new TreeSet<>();
+        for (Operation operation : fixture.operations()) {
+            if (operation.type() == OperationType.CREATE_USER) {
+                userIds.add(operation.userId());
+            }
+        }
+        return userIds;
+    }
+
+    /** Unique per run and combination, so that a bucket that outlives runs never meets an existing user. */
+    private static String namespace(Combination combination) {
+        return Long.toString(System.currentTimeMillis(), 36) + "-t" + combination.threads() + "s" + combination.fileSizeKib();
+    }
+
+    private static List<String> passPrefixes(int pass, int threads) {
+        List<String> prefixes = new ArrayList<>();
+        for (int execution = 0; execution < threads; execution++) {
+            prefixes.add("p" + pass + "e" + execution + "/");
+        }
+        return prefixes;
+    }
+
+    private List<Callable<Long>> createUserTasks(Vault vault, UserDirectory users, StatisticService statistics,
+                                                 RunControl control) {
+        List<Callable<Long>> tasks = new ArrayList<>();
+        OperationExecutor executor = new OperationExecutor(vault, users, content, 0);
+        for (String userId : users.fixtureUserIds()) {
+            Operation createUser = new Operation(userId, OperationType.CREATE_USER, null, null, null, null, null);
+            tasks.add(new Execution(List.of(createUser), "", executor, statistics, control));
+        }
+        return tasks;
+    }
+
+    private List<Callable<Long>> executions(Fixture fixture, List<String> prefixes, Vault vault, UserDirectory users,
+                                            Combination combination, StatisticService statistics, RunControl control) {
+        List<Operation> replayed = fixture.operations().stream()
+                .filter(operation -> operation.type() != OperationType.CREATE_USER).toList();
+        List<Callable<Long>> executions = new ArrayList<>();
+        for (String prefix : prefixes) {
+            OperationExecutor executor = new OperationExecutor(vault, users, content, combination.fileSizeBytes());
+            executions.add(new Execution(replayed, prefix, executor, statistics, control));
+        }
+        return executions;
+    }
+
+    private List<Callable<Long>> validations(Fixture fixture, List<String> prefixes, Vault vault, UserDirectory users,
+                                             Combination combination, RunControl control) {
+        List<Callable<Long>> validations = new ArrayList<>();
+        for (String prefix : prefixes) {
+            Validator validator = new Validator(vault, users, fixture, content, combination.fileSizeBytes());
+            validations.add(() -> {
+                long cpuStartNanos = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                validator.validate(prefix, control);
+                return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStartNanos;
+            });
+        }
+        return validations;
+    }
+
+    /** Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. */
+    private static void deletePass(Vault vault, UserDirectory users, String passPrefix, int threads) {
+        for (UserCredentials user : users.all()) {
+            for (int execution = 0; execution < threads; execution++) {
+                String prefix = passPrefix + "e" + execution + "/";
+                vault.privateSpace(user).delete(prefix);
+                vault.inbox(user).delete(prefix);
+            }
+        }
+        LOG.debug("deleted pass {}", passPrefix);
+    }
+
+    /** Runs the tasks on the pool, waits for all of them and returns the CPU nanoseconds they used. */
+    private static long workerCpuNanos(ExecutorService pool, List<Callable<Long>> tasks) {
+        long cpuNanos = 0;
+        try {
+            for (Future<Long> done : pool.invokeAll(tasks)) {
+                cpuNanos += done.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while operations ran", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("an execution failed outside any operation", e.getCause());
+        }
+        return cpuNanos;
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static java.util.concurrent.ThreadFactory workerThreads() {
+        return Thread.ofPlatform().name("execution-", 0).factory();
+    }
+}

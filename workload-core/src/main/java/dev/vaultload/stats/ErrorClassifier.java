@@ -1,0 +1,48 @@
+package dev.vaultload.stats;
+
+import dev.vaultload.storage.BlobStoreException;
+import dev.vaultload.vault.VaultException;
+
+/** Maps a failure to its {@link ErrorClass} by walking its cause chain to the first typed exception. */
+public final class ErrorClassifier {
+
+    private ErrorClassifier() {
+    }
+
+    public static ErrorClass classify(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof IntegrityViolation) {
+                return ErrorClass.INTEGRITY;
+            }
+            if (t instanceof VaultException vault) {
+                return classify(vault.reason());
+            }
+            if (t instanceof BlobStoreException store) {
+                return classify(store.kind());
+            }
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
+                return ErrorClass.TIMEOUT;
+            }
+        }
+        return ErrorClass.OTHER;
+    }
+
+    private static ErrorClass classify(VaultException.Reason reason) {
+        return switch (reason) {
+            case INTEGRITY -> ErrorClass.INTEGRITY;
+            case ACCESS_DENIED, WRONG_PASSWORD, UNKNOWN_USER, USER_EXISTS, INVALID_PATH -> ErrorClass.CLIENT;
+        };
+    }
+
+    private static ErrorClass classify(BlobStoreException.Kind kind) {
+        return switch (kind) {
+            // A document the fixture says exists is gone: that is lost data, not a client mistake.
+            case NOT_FOUND -> ErrorClass.INTEGRITY;
+            case CLIENT -> ErrorClass.CLIENT;
+            case LIMIT_EXCEEDED -> ErrorClass.LIMIT_EXCEEDED;
+            case TIMEOUT -> ErrorClass.TIMEOUT;
+            case SERVER -> ErrorClass.SERVER;
+            case OTHER -> ErrorClass.OTHER;
+        };
+    }
+}

@@ -1,0 +1,35 @@
+package dev.vaultload.stats;
+
+import dev.vaultload.fixture.OperationType;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One reporting period of a running combination.
+ *
+ * @param index            0 for the first period
+ * @param startEpochMillis when the period began
+ * @param endEpochMillis   when it ended
+ * @param latencyMicros    latencies of the operations that completed in the period, per type (valid until the next period)
+ * @param requestsStarted  operations sent since the run began
+ * @param responses        operations completed since the run began, successful or not
+ * @param errors           failures by class since the run began
+ * @param runMillis        time since the run began
+ * @param last             true for the closing report of the run
+ */
+public record Interval(
+        int index,
+        long startEpochMillis,
+        long endEpochMillis,
+        Map<OperationType, Histogram> latencyMicros,
+        long requestsStarted,
+        long responses,
+        Map<ErrorClass, Long> errors,
+        long runMillis,
+        boolean last) {
+
+    /** Successful operations in this period, all types. */
+    public long completedInPeriod() {
+        return latencyMicros.values().stream().mapToLong(Histogram::getTotalCount).sum();
+    }
+}

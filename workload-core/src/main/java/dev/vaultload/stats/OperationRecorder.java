@@ -1,0 +1,67 @@
+package dev.vaultload.stats;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Records one operation type from many threads without locks: latencies go into an HdrHistogram
+ * {@link Recorder} (microseconds, 3 significant digits, constant memory), counters into LongAdders.
+ * {@link #takeInterval()} swaps out what was recorded since the previous call and folds it into the total.
+ */
+final class OperationRecorder {
+    static final int SIGNIFICANT_DIGITS = 3;
+
+    private final Recorder latencyRecorder = new Recorder(SIGNIFICANT_DIGITS);
+    private final Histogram totalLatencyMicros = new Histogram(SIGNIFICANT_DIGITS);
+    private final LongAdder sumLatencyMicros = new LongAdder();
+    private final LongAdder transferredBytes = new LongAdder();
+    private final Map<ErrorClass, LongAdder> errors = new EnumMap<>(ErrorClass.class);
+    private Histogram recycledInterval;
+
+    OperationRecorder() {
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            errors.put(errorClass, new LongAdder());
+        }
+    }
+
+    void recordSuccess(long latencyMicros, long sizeBytes) {
+        latencyRecorder.recordValue(latencyMicros);
+        sumLatencyMicros.add(latencyMicros);
+        transferredBytes.add(sizeBytes);
+    }
+
+    void recordFailure(ErrorClass errorClass) {
+        errors.get(errorClass).increment();
+    }
+
+    /** The latencies recorded since the last call; the returned histogram is owned by the caller until the next call. */
+    synchronized Histogram takeInterval() {
+        Histogram interval = latencyRecorder.getIntervalHistogram(recycledInterval);
+        totalLatencyMicros.add(interval);
+        recycledInterval = interval;
+        return interval;
+    }
+
+    /** Folds pending latencies into the total and returns a copy of it. */
+    synchronized Histogram total() {
+        takeInterval();
+        return totalLatencyMicros.copy();
+    }
+
+    long sumLatencyMicros() {
+        return sumLatencyMicros.sum();
+    }
+
+    long transferredBytes() {
+        return transferredBytes.sum();
+    }
+
+    Map<ErrorClass, Long> errorCounts() {
+        Map<ErrorClass, Long> counts = new EnumMap<>(ErrorClass.class);
+        errors.forEach((errorClass, adder) -> counts.put(errorClass, adder.sum()));
+        return counts;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.vaultload.stats;
+
+import dev.vaultload.fixture.OperationType;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The statistics of one operation type in one run: plain data, read by every report writer.
+ *
+ * @param count                   successful operations
+ * @param errors                  failed operations by class
+ * @param percentileMicros        latency at each percentile of {@link #PERCENTILES}, keyed by its label ("50", "99.9")
+ * @param minMicros               fastest operation
+ * @param maxMicros               slowest operation
+ * @param meanMicros              mean latency
+ * @param sumLatencyMicros        exact sum of all latencies
+ * @param throughputPerThread     Datasafe's figure: count divided by the sum of latencies, per second;
+ *                                equals the ops/s of one thread that does nothing else
+ * @param wallClockMillis         how long the phase that ran this type lasted
+ * @param opsPerSecond            true throughput: count / wall clock
+ * @param mebibytesPerSecond      payload bytes / wall clock
+ * @param transferredBytes        payload bytes written or read
+ * @param histogramBase64         the latency histogram, HdrHistogram's compressed encoding, so runs can be merged exactly
+ */
+public record OperationStatistics(
+        OperationType type,
+        long count,
+        Map<ErrorClass, Long> errors,
+        Map<String, Long> percentileMicros,
+        long minMicros,
+        long maxMicros,
+        double meanMicros,
+        long sumLatencyMicros,
+        double throughputPerThread,
+        long wallClockMillis,
+        double opsPerSecond,
+        double mebibytesPerSecond,
+        long transferredBytes,
+        String histogramBase64) {
+
+    /** The percentiles every report carries. */
+    public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0, 99.9);
+
+    private static final double MICROS_PER_SECOND = 1_000_000.0;
+    private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
+
+    static OperationStatistics of(OperationType type, Histogram latencies, long sumLatencyMicros,
+                                  long transferredBytes, Map<ErrorClass, Long> errors, Duration wallClock) {
+        long count = latencies.getTotalCount();
+        Map<String, Long> percentiles = new LinkedHashMap<>();
+        for (double percentile : PERCENTILES) {
+            percentiles.put(label(percentile), count == 0 ? 0 : latencies.getValueAtPercentile(percentile));
+        }
+        double wallClockSeconds = wallClock.toNanos() / 1e9;
+        return new OperationStatistics(type, count, Map.copyOf(errors), percentiles,
+                count == 0 ? 0 : latencies.getMinValue(), count == 0 ? 0 : latencies.getMaxValue(),
+                count == 0 ? 0 : latencies.getMean(), sumLatencyMicros,
+                sumLatencyMicros == 0 ? 0 : count * MICROS_PER_SECOND / sumLatencyMicros,
+                wallClock.toMillis(),
+                wallClockSeconds == 0 ? 0 : count / wallClockSeconds,
+                wallClockSeconds == 0 ? 0 : transferredBytes / BYTES_PER_MEBIBYTE / wallClockSeconds,
+                transferredBytes, encode(latencies));
+    }
+
+    public long errorCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** "50" for 50.0, "99.9" for 99.9: the keys of {@link #percentileMicros}. */
+    public static String label(double percentile) {
+        return percentile == Math.rint(percentile) ? Long.toString((long) percentile) : Double.toString(percentile);
+    }
+
+    /** The latency histogram back from {@link #histogramBase64}. */
+    public Histogram histogram() {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(
+                    ByteBuffer.wrap(Base64.getDecoder().decode(histogramBase64)), 0);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalStateException("corrupt histogram encoding for " + type, e);
+        }
+    }
+
+    private static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+}

@@ -1,0 +1,83 @@
+package dev.vaultload.stats;
+
+import dev.vaultload.fixture.OperationType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Collects the measurements of one run: per operation type a latency histogram in microseconds, bytes
+ * moved and failures by {@link ErrorClass}. Recording is lock-free and allocation-free, so it can sit in
+ * the measured path; memory is constant however long the run.
+ */
+public final class StatisticService {
+    private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
+    private final LongAdder requestsStarted = new LongAdder();
+
+    public StatisticService() {
+        for (OperationType type : OperationType.values()) {
+            recorders.put(type, new OperationRecorder());
+        }
+    }
+
+    /** Counts an operation as sent, for the progress line's RequestCount. */
+    public void requestStarted() {
+        requestsStarted.increment();
+    }
+
+    public void recordSuccess(OperationType type, long latencyMicros, long sizeBytes) {
+        recorders.get(type).recordSuccess(latencyMicros, sizeBytes);
+    }
+
+    public void recordFailure(OperationType type, ErrorClass errorClass) {
+        recorders.get(type).recordFailure(errorClass);
+    }
+
+    public long requestsStarted() {
+        return requestsStarted.sum();
+    }
+
+    /**
+     * Swaps out the latencies recorded since the previous call, per operation type. Meant for one caller
+     * at a time (the interval reporter); each returned histogram stays valid until the next call.
+     */
+    public Map<OperationType, Histogram> takeInterval() {
+        Map<OperationType, Histogram> interval = new EnumMap<>(OperationType.class);
+        recorders.forEach((type, recorder) -> interval.put(type, recorder.takeInterval()));
+        return interval;
+    }
+
+    /** Errors so far by class, all operation types together. */
+    public Map<ErrorClass, Long> errorTotals() {
+        Map<ErrorClass, Long> totals = new EnumMap<>(ErrorClass.class);
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            totals.put(errorClass, 0L);
+        }
+        recorders.values().forEach(recorder ->
+                recorder.errorCounts().forEach((errorClass, count) -> totals.merge(errorClass, count, Long::sum)));
+        return totals;
+    }
+
+    /**
+     * The statistics of every operation type that ran or failed at least once.
+     *
+     * @param wallClock how long the measured phase of each operation type lasted, for ops/s and MiB/s
+     */
+    public List<OperationStatistics> summarize(Map<OperationType, Duration> wallClock) {
+        List<OperationStatistics> summaries = new ArrayList<>();
+        recorders.forEach((type, recorder) -> {
+            Histogram latencies = recorder.total();
+            Map<ErrorClass, Long> errors = recorder.errorCounts();
+            long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
+            if (latencies.getTotalCount() > 0 || errorCount > 0) {
+                summaries.add(OperationStatistics.of(type, latencies, recorder.sumLatencyMicros(),
+                        recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO)));
+            }
+        });
+        return summaries;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.vaultload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.vault.CipherSuite;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RunConfigParserTest {
+
+    private static RunConfig parse(Map<String, String> settings) {
+        return new RunConfigParser(settings::get, "FILESYSTEM").parse();
+    }
+
+    @Test
+    void defaultsAreDatasafes() {
+        RunConfig config = parse(Map.of());
+        assertEquals(List.of("FILESYSTEM"), config.storageProviders());
+        assertEquals(List.of(2, 4, 8), config.threads());
+        assertEquals(List.of(100, 1024, 10240), config.fileSizesKib());
+        assertEquals(new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), config.fixture());
+        assertEquals(CipherSuite.AES256_GCM, config.cipher());
+        assertEquals(ErrorMode.FAIL_FAST, config.errorMode());
+        assertEquals(Optional.empty(), config.duration());
+        assertEquals(Duration.ofSeconds(10), config.reportPeriod());
+        assertEquals(210_000, config.kdfIterations());
+    }
+
+    @Test
+    void readsEveryProperty() {
+        RunConfig config = parse(Map.of("STORAGE_PROVIDERS", "memory, filesystem", "THREADS", "1,16",
+                "FILE_SIZES", "1", "FIXTURE_SIZE", "medium", "CIPHER", "aes256_cbc", "DURATION", "72h",
+                "ERROR_MODE", "CONTINUE", "PERIOD", "1", "KDF_ITERATIONS", "1000"));
+        assertEquals(List.of("MEMORY", "FILESYSTEM"), config.storageProviders());
+        assertEquals(List.of(1, 16), config.threads());
+        assertEquals(List.of(1), config.fileSizesKib());
+        assertEquals(new RunConfig.FixtureSource.Committed(FixtureSize.MEDIUM), config.fixture());
+        assertEquals(CipherSuite.AES256_CBC, config.cipher());
+        assertEquals(Optional.of(Duration.ofHours(72)), config.duration());
+        assertEquals(ErrorMode.CONTINUE, config.errorMode());
+        assertEquals(Duration.ofSeconds(1), config.reportPeriod());
+        assertEquals(1000, config.kdfIterations());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "THREADS;two;positive integers",
+            "THREADS;2,0;positive integers",
+            "FILE_SIZES;100,-1;positive integers",
+            "CIPHER;AES128;AES256_GCM",
+            "ERROR_MODE;IGNORE;FAIL_FAST",
+            "DURATION;10 minutes;72h",
+            "DURATION;0;72h",
+            "PERIOD;-1s;30s",
+            "FIXTURE_SIZE;HUGE;SMALL, MEDIUM, LARGE",
+            "KDF_ITERATIONS;0;positive integer"})
+    void rejectsBadValuesNamingThePropertyAndWhatItAccepts(String property, String value, String accepted) {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> parse(Map.of(property, value)));
+        assertTrue(error.getMessage().contains(property + "='" + value + "'"), error.getMessage());
+        assertTrue(error.getMessage().contains(accepted), error.getMessage());
+    }
+}
