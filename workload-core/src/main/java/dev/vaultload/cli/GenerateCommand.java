@@ -5,6 +5,7 @@ import dev.vaultload.fixture.FixtureJson;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.fixture.FixtureSummary;
 import dev.vaultload.fixture.FixtureWriter;
+import dev.vaultload.fixture.GenerationRule;
 import dev.vaultload.fixture.GeneratorParameters;
 import dev.vaultload.fixture.OperationMix;
 import picocli.CommandLine;
@@ -18,6 +19,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -114,9 +117,8 @@ final class GenerateCommand implements Callable<Integer> {
 
     static final class RuleKeys implements Iterable<String> {
         @Override
-        public java.util.Iterator<String> iterator() {
-            return java.util.Arrays.stream(dev.vaultload.fixture.GenerationRule.values())
-                    .map(dev.vaultload.fixture.GenerationRule::key).iterator();
+        public Iterator<String> iterator() {
+            return Arrays.stream(GenerationRule.values()).map(GenerationRule::key).iterator();
         }
     }
 }
