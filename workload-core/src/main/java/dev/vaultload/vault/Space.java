@@ -17,6 +17,13 @@ public interface Space {
      */
     Stream<String> list(String prefix);
 
+    /** Whether a document is stored at {@code path} (exactly that path, not a directory). */
+    default boolean exists(String path) {
+        try (Stream<String> paths = list(path)) {
+            return paths.anyMatch(path::equals);
+        }
+    }
+
     /** Deletes every document whose path starts with {@code prefix} (same rules as list); returns how many. */
     long delete(String prefix);
 }

@@ -13,6 +13,12 @@ public interface Vault {
     /** Creates the user's keystore, public key and profile. Fails if the user exists. */
     void createUser(UserCredentials user);
 
+    /**
+     * Deletes everything of the user (keystore, public key, profile, private space, inbox) after checking the
+     * password, and forgets the cached keys.
+     */
+    void destroyUser(UserCredentials user);
+
     /** The user's private space; unlocks (and caches) the keystore on first use. */
     PrivateSpace privateSpace(UserCredentials user);
 

@@ -1,0 +1,30 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code vaultload summary FILE}: loads a fixture strictly and prints its summary. */
+@Command(name = "summary", mixinStandardHelpOptions = true,
+        description = "Load a fixture strictly (as a run would) and print its summary.")
+final class SummaryCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "the fixture JSON file")
+    private Path file;
+
+    @Override
+    public Integer call() {
+        Fixture fixture = new FixtureLoader().load(file);
+        SummaryText.print(FixtureSummary.of(fixture), file.toString(), spec.commandLine().getOut());
+        return 0;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.vaultload.content;
+
+import dev.vaultload.fixture.ContentId;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Deterministic document bytes for a (content id, size): the same pair always gives the same bytes, so a
+ * fixture names content by id only and every READ can be checked against {@link #expectedSha256} without
+ * keeping what was written. Bytes are produced on demand (several GB/s on one core), never buffered whole;
+ * content of one id is a prefix of the same id's larger sizes. Thread-safe.
+ */
+public final class ContentGenerator {
+    /** Chunk size of {@link #writeTo} and of checksum computation. */
+    static final int CHUNK_BYTES = 64 * 1024;
+
+    /** Bounded: fixtures draw ids from a small pool and a run uses a few sizes. */
+    private final ConcurrentMap<ChecksumKey, byte[]> sha256ByContent = new ConcurrentHashMap<>();
+
+    /** The content as a stream of exactly {@code sizeBytes} bytes. */
+    public InputStream open(ContentId contentId, long sizeBytes) {
+        requireSize(sizeBytes);
+        return new ContentStream(seedOf(contentId), sizeBytes);
+    }
+
+    /** Writes the content into {@code out} in {@value #CHUNK_BYTES}-byte chunks; does not close {@code out}. */
+    public void writeTo(ContentId contentId, long sizeBytes, OutputStream out) throws IOException {
+        requireSize(sizeBytes);
+        long seed = seedOf(contentId);
+        byte[] chunk = new byte[(int) Math.min(CHUNK_BYTES, Math.max(sizeBytes, 1))];
+        for (long positionBytes = 0; positionBytes < sizeBytes; ) {
+            int length = (int) Math.min(chunk.length, sizeBytes - positionBytes);
+            ContentBytes.fill(seed, positionBytes, chunk, 0, length);
+            out.write(chunk, 0, length);
+            positionBytes += length;
+        }
+    }
+
+    /** SHA-256 of the content (a fresh copy), computed once per (id, size) and cached. */
+    public byte[] expectedSha256(ContentId contentId, long sizeBytes) {
+        requireSize(sizeBytes);
+        ChecksumKey key = new ChecksumKey(contentId.id(), sizeBytes);
+        byte[] sha256 = sha256ByContent.get(key);
+        if (sha256 == null) {
+            // Computed outside the map so that concurrent first reads of other ids do not wait on this one.
+            sha256 = sha256Of(contentId, sizeBytes);
+            sha256ByContent.putIfAbsent(key, sha256);
+        }
+        return sha256.clone();
+    }
+
+    private byte[] sha256Of(ContentId contentId, long sizeBytes) {
+        MessageDigest digest = ContentDigests.sha256();
+        try (DigestSink sink = new DigestSink(digest)) {
+            writeTo(contentId, sizeBytes, sink);
+        } catch (IOException e) {
+            throw new IllegalStateException("a digest sink does not fail", e);
+        }
+        return digest.digest();
+    }
+
+    /** The generator seed of an id: the first 8 bytes of the SHA-256 of its UTF-8 text. */
+    private static long seedOf(ContentId contentId) {
+        byte[] hash = ContentDigests.sha256().digest(contentId.id().getBytes(StandardCharsets.UTF_8));
+        return ByteBuffer.wrap(hash).getLong();
+    }
+
+    private static void requireSize(long sizeBytes) {
+        if (sizeBytes < 0) {
+            throw new IllegalArgumentException("sizeBytes must be >= 0, not " + sizeBytes);
+        }
+    }
+
+    private record ChecksumKey(String contentId, long sizeBytes) {
+    }
+
+    /** An OutputStream that only feeds a digest. */
+    private static final class DigestSink extends OutputStream {
+        private final MessageDigest digest;
+
+        DigestSink(MessageDigest digest) {
+            this.digest = digest;
+        }
+
+        @Override
+        public void write(int b) {
+            digest.update((byte) b);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+            digest.update(bytes, offset, length);
+        }
+    }
+}

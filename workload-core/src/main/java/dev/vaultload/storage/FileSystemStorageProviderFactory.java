@@ -1,0 +1,84 @@
+package dev.vaultload.storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.function.Function;
+
+/**
+ * FILESYSTEM: one {@link FileSystemBlobStore} per bucket, in a sub-directory of {@code FILESYSTEM_ROOT}. Without
+ * that property a fresh temporary directory is used and removed on close; a configured root is never removed.
+ */
+public final class FileSystemStorageProviderFactory implements StorageProviderFactory {
+
+    public static final String NAME = "FILESYSTEM";
+    public static final String ROOT_PROPERTY = "FILESYSTEM_ROOT";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public StorageProvider start(Function<String, String> config) {
+        String configuredRoot = config.apply(ROOT_PROPERTY);
+        Path root;
+        try {
+            root = configuredRoot == null || configuredRoot.isBlank()
+                    ? Files.createTempDirectory("vaultload-fs-")
+                    : Files.createDirectories(Path.of(configuredRoot));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(ROOT_PROPERTY + "=" + configuredRoot + " is not a usable directory: " + e, e);
+        }
+        return new FileSystemProvider(root, configuredRoot == null || configuredRoot.isBlank());
+    }
+
+    private record FileSystemProvider(Path root, boolean removeOnClose) implements StorageProvider {
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public BlobStore openBucket(String bucket) {
+            return new FileSystemBlobStore(root.resolve(StorageBuckets.requireValidBucket(bucket)));
+        }
+
+        @Override
+        public String defaultBucket() {
+            return StorageBuckets.DEFAULT_BUCKET;
+        }
+
+        @Override
+        public void close() {
+            if (removeOnClose) {
+                deleteTree(root);
+            }
+        }
+
+        private static void deleteTree(Path top) {
+            try {
+                Files.walkFileTree(top, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                        Files.deleteIfExists(dir);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException("removing " + top + " failed", e);
+            }
+        }
+    }
+}

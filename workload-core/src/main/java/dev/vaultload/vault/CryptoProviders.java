@@ -1,0 +1,26 @@
+package dev.vaultload.vault;
+
+import java.security.Provider;
+import java.security.Security;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
+
+/**
+ * BouncyCastle as the JCA provider of last resort: it serves what the JDK lacks (BCFKS, ECDH with an X9.63
+ * KDF) while the JDK keeps AES, ChaCha20 and SHA-256, which it runs several times faster. Never insert BC
+ * first: every bulk cipher would then run on BC's pure-Java AES.
+ */
+final class CryptoProviders {
+
+    private CryptoProviders() {
+    }
+
+    /** Registers BC at the end of the provider list if it is not registered yet; returns it. */
+    static Provider bouncyCastle() {
+        Provider registered = Security.getProvider(BouncyCastleProvider.PROVIDER_NAME);
+        if (registered != null) {
+            return registered;
+        }
+        Security.addProvider(new BouncyCastleProvider()); // a racing thread's copy wins harmlessly: addProvider ignores duplicates
+        return Security.getProvider(BouncyCastleProvider.PROVIDER_NAME);
+    }
+}

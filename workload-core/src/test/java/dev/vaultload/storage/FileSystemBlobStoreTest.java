@@ -1,0 +1,85 @@
+package dev.vaultload.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileSystemBlobStoreTest extends BlobStoreContract {
+
+    @TempDir
+    Path root;
+
+    @Override
+    protected BlobStore newStore() {
+        return new FileSystemBlobStore(root);
+    }
+
+    @Test
+    void pendingWriteIsOnlyATempFileBesideTheTarget() throws IOException {
+        try (var out = store.openOutput("u1/dir/doc")) {
+            out.write(new byte[100]);
+            try (Stream<Path> files = Files.list(root.resolve("u1/dir"))) {
+                List<String> names = files.map(p -> p.getFileName().toString()).toList();
+                assertEquals(1, names.size());
+                assertTrue(names.get(0).startsWith(".vltmp-"), names.toString());
+            }
+            assertEquals(List.of(), listed(""));
+        }
+        assertEquals(List.of("u1/dir/doc"), listed(""));
+    }
+
+    @Test
+    void abortRemovesTheTempFile() throws IOException {
+        var out = store.openOutput("u1/dir/doc");
+        out.write(new byte[100]);
+        out.abort();
+        try (Stream<Path> files = Files.walk(root)) {
+            assertFalse(files.anyMatch(Files::isRegularFile));
+        }
+    }
+
+    @Test
+    void deleteRemovesEmptyDirectoriesButNotTheRoot() {
+        put("u1/a/b/c", "x");
+        store.delete("u1/a/b/c");
+        assertFalse(Files.exists(root.resolve("u1")));
+        assertTrue(Files.isDirectory(root));
+    }
+
+    @Test
+    void symlinkOrDotKeysCannotLeaveTheRoot() {
+        assertThrows(BlobStoreException.class, () -> store.get("../outside"));
+        assertThrows(BlobStoreException.class, () -> store.list("../"));
+        assertThrows(BlobStoreException.class, () -> store.deletePrefix("a/../../"));
+    }
+
+    @Test
+    void providerUsesConfiguredRootAndRemovesOnlyItsOwnTempRoot() throws IOException {
+        var factory = new FileSystemStorageProviderFactory();
+        Path configured = root.resolve("configured");
+        try (StorageProvider provider = factory.start(name -> name.equals("FILESYSTEM_ROOT") ? configured.toString() : null)) {
+            BlobStore bucket = provider.openBucket(provider.defaultBucket());
+            bucket.put("u/k", new java.io.ByteArrayInputStream(new byte[3]), 3);
+            assertTrue(Files.exists(configured.resolve("vaultload/u/k")));
+        }
+        assertTrue(Files.exists(configured.resolve("vaultload/u/k")));
+
+        Path temp;
+        try (StorageProvider provider = factory.start(name -> null)) {
+            FileSystemBlobStore bucket = (FileSystemBlobStore) provider.openBucket("b1");
+            temp = bucket.root().getParent();
+            bucket.put("u/k", new java.io.ByteArrayInputStream(new byte[3]), 3);
+            assertThrows(IllegalArgumentException.class, () -> provider.openBucket("../x"));
+        }
+        assertFalse(Files.exists(temp));
+    }
+}
