@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
@@ -16,20 +17,20 @@ import java.util.stream.Stream;
 
 /**
  * Carries out one fixture operation against the vault and checks its result: a READ against the checksum
- * of its content id, a LIST against the expected listing. One per thread: it owns a digest and a buffer.
+ * of its content id, a LIST against the expected listing. One per execution.
  */
 final class OperationExecutor {
     private final Vault vault;
     private final UserDirectory users;
     private final ContentGenerator content;
-    private final ContentVerifier verifier;
+    private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
 
     OperationExecutor(Vault vault, UserDirectory users, ContentGenerator content, long fileSizeBytes) {
         this.vault = vault;
         this.users = users;
         this.content = content;
-        this.verifier = new ContentVerifier(content);
+        this.verifier = new ChecksumVerifier(content);
         this.fileSizeBytes = fileSizeBytes;
     }
 
@@ -74,8 +75,8 @@ final class OperationExecutor {
 
     private long read(Space space, String location, Operation operation) throws IOException {
         try (InputStream in = space.read(location)) {
-            return verifier.verify(in, operation.result().content(), fileSizeBytes,
-                    () -> "READ " + describe(operation, location));
+            return ContentCheck.requireMatch(verifier.verify(in, operation.result().content(), fileSizeBytes),
+                    "READ " + describe(operation, location), operation.result().content());
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.vaultload.run;
 
+import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.vault.CipherSuite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -45,6 +47,10 @@ public record RunConfig(
     /** Where the fixture of a run comes from: a committed size or a file. */
     public sealed interface FixtureSource {
         record Committed(FixtureSize size) implements FixtureSource {
+            /** The committed fixture's classpath resource, full or private-space-only (for the simple adapter suite). */
+            public String resource(boolean privateOnly) {
+                return "fixtures/fixture-" + (privateOnly ? "private-" : "") + size.name().toLowerCase(Locale.ROOT) + ".json";
+            }
         }
 
         record File(Path path) implements FixtureSource {

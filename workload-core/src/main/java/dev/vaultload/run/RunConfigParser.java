@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.vault.CipherSuite;
 import dev.vaultload.vault.VaultSettings;

@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
@@ -29,14 +30,14 @@ final class Validator {
     private final Vault vault;
     private final UserDirectory users;
     private final Fixture fixture;
-    private final ContentVerifier verifier;
+    private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
 
     Validator(Vault vault, UserDirectory users, Fixture fixture, ContentGenerator content, long fileSizeBytes) {
         this.vault = vault;
         this.users = users;
         this.fixture = fixture;
-        this.verifier = new ContentVerifier(content);
+        this.verifier = new ChecksumVerifier(content);
         this.fileSizeBytes = fileSizeBytes;
     }
 
@@ -75,7 +76,8 @@ final class Validator {
                 return;
             }
             try (InputStream in = space.read(path)) {
-                verifier.verify(in, new ContentId(contentId), fileSizeBytes, () -> where + path);
+                ContentId expectedContent = new ContentId(contentId);
+                ContentCheck.requireMatch(verifier.verify(in, expectedContent, fileSizeBytes), where + path, expectedContent);
             } catch (IOException e) {
                 control.onFailure(OperationType.READ, new UncheckedIOException(where + path + ": " + e.getMessage(), e));
             } catch (RuntimeException failure) {

@@ -112,6 +112,7 @@ public final class WorkloadRunner {
                 storageDetails.apply(users), Environment.current());
         DatasafeStatisticsLog.lines(result).forEach(LOG::info);
         files.write(result);
+        destroyUsers(vault, users);
         return result;
     }
 
@@ -191,6 +192,17 @@ public final class WorkloadRunner {
             }
         }
         LOG.debug("deleted pass {}", passPrefix);
+    }
+
+    /** Leaves the store as it was found, so that long-lived buckets do not fill up run after run. */
+    private static void destroyUsers(Vault vault, UserDirectory users) {
+        for (UserCredentials user : users.all()) {
+            try {
+                vault.destroyUser(user);
+            } catch (RuntimeException e) {
+                LOG.warn("could not remove user {} after the run: {}", user.userId(), e.toString());
+            }
+        }
     }
 
     /** Runs the tasks on the pool, waits for all of them and returns the CPU nanoseconds they used. */

@@ -12,6 +12,7 @@ import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.vault.DatasafeStyleVault;
 import dev.vaultload.vault.Vault;
 import dev.vaultload.vault.VaultSettings;
 import java.util.ArrayList;
@@ -87,8 +88,10 @@ final class SuiteSession implements AutoCloseable {
         return combinations.stream();
     }
 
-    VaultSettings vaultSettings() {
-        return VaultSettings.defaults().withCipher(config.cipher()).withKdfIterations(config.kdfIterations());
+    /** The engine over a store, with CIPHER and KDF_ITERATIONS. */
+    Vault vault(BlobStore store) {
+        return new DatasafeStyleVault(store,
+                VaultSettings.defaults().withCipher(config.cipher()).withKdfIterations(config.kdfIterations()));
     }
 
     StorageProvider provider(Combination combination) {
