@@ -15,11 +15,11 @@ public record Environment(String jdk, String jvm, int cores, long maxHeapBytes, 
                 Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                hostName(),
-                gitCommit());
+                localHostName(),
+                currentGitCommit());
     }
 
-    private static String hostName() {
+    private static String localHostName() {
         try {
             return java.net.InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
@@ -28,7 +28,7 @@ public record Environment(String jdk, String jvm, int cores, long maxHeapBytes, 
     }
 
     /** GIT_COMMIT if the caller set it, else what git says of the working directory, else "unknown". */
-    private static String gitCommit() {
+    private static String currentGitCommit() {
         String fromEnvironment = System.getenv("GIT_COMMIT");
         if (fromEnvironment != null && !fromEnvironment.isBlank()) {
             return fromEnvironment;

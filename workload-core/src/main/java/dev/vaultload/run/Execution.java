@@ -42,6 +42,12 @@ final class Execution implements Callable<Long> {
         return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStartNanos;
     }
 
+    private String describe(Operation operation) {
+        return operation.location() == null ? operation.type() + " user " + operation.userId()
+                : operation.type() + " user " + operation.userId() + " " + operation.storageType() + " "
+                + locationPrefix + operation.location();
+    }
+
     /** Runs and records one operation; a failure is counted and handed to the control, never thrown. */
     void run(Operation operation) {
         OperationType type = operation.type();
@@ -51,7 +57,7 @@ final class Execution implements Callable<Long> {
             long sizeBytes = executor.execute(operation, locationPrefix);
             statistics.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos), sizeBytes);
         } catch (RuntimeException failure) {
-            control.onFailure(type, failure);
+            control.onFailure(type, failure, () -> describe(operation));
         }
     }
 }

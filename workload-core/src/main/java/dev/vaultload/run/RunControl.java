@@ -9,6 +9,7 @@ import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.StatisticService;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,10 +39,21 @@ final class RunControl {
         stopped = true;
     }
 
+    /** A failure whose message already names its object (the validator's checks). */
     void onFailure(OperationType type, RuntimeException failure) {
+        onFailure(type, failure, () -> null);
+    }
+
+    /**
+     * @param operation names the operation and its object when the failure's own message may not (a store
+     *                  error names only an encrypted key); built only on failure
+     */
+    void onFailure(OperationType type, RuntimeException failure, Supplier<String> operation) {
         ErrorClass errorClass = ErrorClassifier.classify(failure);
         statistics.recordFailure(type, errorClass);
-        String message = failure.getClass().getSimpleName() + ": " + failure.getMessage();
+        String context = operation.get();
+        String message = (context == null ? "" : context + ": ") + failure.getClass().getSimpleName() + ": "
+                + failure.getMessage();
         synchronized (failures) {
             if (failures.size() < MAX_FAILURES_LOGGED) {
                 LOG.warn("{} {} failed: {}", errorClass, type, message);

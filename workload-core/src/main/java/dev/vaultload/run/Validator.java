@@ -59,7 +59,7 @@ final class Validator {
         try (Stream<String> listing = space.list(locationPrefix)) {
             found = listing.collect(Collectors.toCollection(TreeSet::new));
         } catch (RuntimeException failure) {
-            control.onFailure(OperationType.LIST, failure);
+            control.onFailure(OperationType.LIST, failure, () -> "final LIST user " + userId + " " + storageType + " " + locationPrefix);
             return;
         }
         String where = "user " + userId + " " + storageType + " ";
@@ -81,7 +81,7 @@ final class Validator {
             } catch (IOException e) {
                 control.onFailure(OperationType.READ, new UncheckedIOException(where + path + ": " + e.getMessage(), e));
             } catch (RuntimeException failure) {
-                control.onFailure(OperationType.READ, failure);
+                control.onFailure(OperationType.READ, failure, () -> "final READ " + where + path);
             }
         });
     }

@@ -1,0 +1,161 @@
+package dev.vaultload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationResult;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.fixture.StorageType;
+import dev.vaultload.report.Failure;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.FileSystemBlobStore;
+import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.vault.DatasafeStyleVault;
+import dev.vaultload.vault.Vault;
+import dev.vaultload.vault.VaultSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkloadRunnerTest {
+    private static final Function<BlobStore, Vault> VAULT =
+            store -> new DatasafeStyleVault(store, VaultSettings.defaults().withKdfIterations(1000));
+
+    @TempDir
+    Path reports;
+    @TempDir
+    Path storeRoot;
+
+    private RunConfig config(ErrorMode errorMode, Optional<Duration> duration) {
+        return new RunConfig(List.of("FILESYSTEM"), List.of(2), List.of(1),
+                new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000, duration,
+                errorMode, Duration.ofSeconds(1), 3, reports);
+    }
+
+    private RunResult run(ErrorMode errorMode, Fixture fixture, int threads, BlobStore store) {
+        return new WorkloadRunner(config(errorMode, Optional.empty()), "WorkloadRunnerTest", new ContentGenerator())
+                .run(new Combination("FILESYSTEM", threads, 1), fixture, "test", store, VAULT, users -> Map.of());
+    }
+
+    @Test
+    void replaysTheSmallFixtureOnEveryThreadAndWritesParsableReports() throws IOException {
+        Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
+
+        RunResult result = run(ErrorMode.FAIL_FAST, fixture, 2, new FileSystemBlobStore(storeRoot));
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        for (OperationType type : List.of(OperationType.WRITE, OperationType.READ, OperationType.SHARE,
+                OperationType.LIST, OperationType.DELETE)) {
+            long inFixture = fixture.operations().stream().filter(operation -> operation.type() == type).count();
+            assertEquals(2 * inFixture, statistics(result, type).count(), type + " runs once per execution");
+        }
+        assertEquals(fixture.userPrivateSpace().size(), statistics(result, OperationType.CREATE_USER).count());
+        assertEquals(1, result.passes());
+
+        JsonNode json = new ObjectMapper().readTree(onlyFile(".json").toFile());
+        assertEquals("FILESYSTEM", json.get("storage").asText());
+        assertEquals("AES256_GCM", json.get("cipher").asText());
+        assertEquals(6, json.get("operations").size());
+        List<String> csv = Files.readAllLines(onlyFile(".csv"));
+        assertEquals(7, csv.size(), "header and one row per operation type");
+        assertEquals(csv.get(0).split(",").length, csv.get(1).split(",").length);
+        try (HistogramLogReader hlog = new HistogramLogReader(onlyFile(".hlog").toFile())) {
+            assertTrue(hlog.nextIntervalHistogram() != null, "the interval log holds at least one histogram");
+        }
+    }
+
+    @Test
+    void aFlippedByteInTheStoreEndsInIntegrityErrorsNamingTheDocument() {
+        TamperingBlobStore store = new TamperingBlobStore(new FileSystemBlobStore(storeRoot), TamperingBlobStore.Damage.FLIP_BYTE);
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
+
+        assertFalse(result.passed());
+        assertEquals(2, result.integrityErrorCount(), "the READ and the final check: " + result.failures());
+        assertTrue(result.failures().stream().map(Failure::message).allMatch(m -> m.contains("user-1 PRIVATE p0e0/docs/a.txt")),
+                result.failures().toString());
+    }
+
+    @Test
+    void aDeletedObjectEndsInIntegrityErrorsNamingTheDocument() {
+        TamperingBlobStore store = new TamperingBlobStore(new InMemoryBlobStore("test"), TamperingBlobStore.Damage.DELETE);
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
+
+        assertFalse(result.passed());
+        assertEquals(2, result.integrityErrorCount(), result.failures().toString());
+        assertTrue(result.failures().stream().anyMatch(f -> f.message().contains(
+                "user user-1 PRIVATE p0e0/docs/a.txt: expected content c1, found no document")), result.failures().toString());
+    }
+
+    @Test
+    void failFastStopsAtTheFirstError() {
+        TamperingBlobStore store = new TamperingBlobStore(new InMemoryBlobStore("test"), TamperingBlobStore.Damage.DELETE);
+        Fixture fixture = writeThenRead();
+
+        RunResult result = run(ErrorMode.FAIL_FAST, fixture, 1, store);
+
+        assertFalse(result.passed());
+        assertEquals(1, result.errorCount(), "stopped after the failed READ, no final validation: " + result.failures());
+        assertEquals(ErrorClass.INTEGRITY, result.failures().get(0).errorClass());
+    }
+
+    @Test
+    void durationRepeatsValidatedPassesUntilTheTimeIsUp() {
+        RunConfig config = config(ErrorMode.FAIL_FAST, Optional.of(Duration.ofSeconds(1)));
+
+        RunResult result = new WorkloadRunner(config, "WorkloadRunnerTest", new ContentGenerator())
+                .run(new Combination("MEMORY", 2, 1), writeThenRead(), "test", new InMemoryBlobStore("test"), VAULT,
+                        users -> Map.of());
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertTrue(result.passes() >= 2, "passes: " + result.passes());
+        assertEquals(2L * result.passes(), statistics(result, OperationType.WRITE).count());
+    }
+
+    /** user-1 writes docs/a.txt and reads it back; it must be there at the end. */
+    private static Fixture writeThenRead() {
+        ContentId c1 = new ContentId("c1");
+        return new Fixture(null, List.of(
+                new Operation("user-1", OperationType.CREATE_USER, null, null, null, null, null),
+                new Operation("user-1", OperationType.WRITE, StorageType.PRIVATE, c1, "docs/a.txt", null, null),
+                new Operation("user-1", OperationType.READ, StorageType.PRIVATE, null, "docs/a.txt", null,
+                        OperationResult.ofContent(c1))),
+                Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
+    }
+
+    private static OperationStatistics statistics(RunResult result, OperationType type) {
+        return result.operations().stream().filter(s -> s.type() == type).findFirst().orElseThrow();
+    }
+
+    private Path onlyFile(String suffix) throws IOException {
+        try (Stream<Path> files = Files.list(reports)) {
+            List<Path> matching = files.filter(file -> file.toString().endsWith(suffix)).toList();
+            assertEquals(1, matching.size(), suffix + " files: " + matching);
+            return matching.get(0);
+        }
+    }
+}
