@@ -4,27 +4,21 @@
 # 1 MiB and 100 MiB documents through the Vault's private space, crypto only), runs `openssl speed -evp`
 # for the same ciphers, and prints one table with the ratios vault/JCE and vault/openssl.
 #   JMH_OPTS   JMH options (default: short run, single thread)
-#   LOCK       lock file every heavy step runs under (default /tmp/vl-cpu.lock; LOCK= runs without)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export JAVA_HOME="${JAVA_HOME:-$(scripts/jdk21-home)}"
 JMH_OPTS="${JMH_OPTS:--f 1 -wi 3 -w 2s -i 5 -r 1s -t 1}"
-LOCK="${LOCK-/tmp/vl-cpu.lock}"
-locked() { if [ -n "$LOCK" ]; then flock "$LOCK" "$@"; else "$@"; fi; }
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-locked ./mvnw -o -q -B -pl workload-core test-compile dependency:build-classpath \
-  -Dmdep.outputFile="$out/cp.txt" -Dmdep.includeScope=test
-cp="workload-core/target/test-classes:workload-core/target/classes:$(cat "$out/cp.txt")"
+source scripts/lib/core-test-classpath.sh
 
 # shellcheck disable=SC2086
-locked "$JAVA_HOME/bin/java" -cp "$cp" org.openjdk.jmh.Main VaultCryptoBenchmark $JMH_OPTS \
+"$JAVA_HOME/bin/java" -cp "$CORE_TEST_CLASSPATH" org.openjdk.jmh.Main VaultCryptoBenchmark $JMH_OPTS \
   -rf csv -rff "$out/jmh.csv" > "$out/jmh.log"
 
 # openssl: 16 KiB blocks (its largest default size), 3 s per figure, encrypt and decrypt
 openssl_mbs() { # evp-name [-decrypt]
-  locked openssl speed -evp "$1" ${2:-} -bytes 16384 -seconds 3 2>/dev/null \
+  openssl speed -evp "$1" ${2:-} -bytes 16384 -seconds 3 2>/dev/null \
     | awk -v n="$1" 'tolower($1) == n { v = $NF; sub("k", "", v); printf "%.0f", v / 1000 }'
 }
 declare -A ossl

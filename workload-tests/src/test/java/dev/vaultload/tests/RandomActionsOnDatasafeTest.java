@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
+import dev.vaultload.storage.StorageProvider;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -38,8 +39,9 @@ class RandomActionsOnDatasafeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("combinations")
     void randomActions(Combination combination) {
-        RunResult result = session.run(combination, session.provider(combination).openBucket(
-                session.provider(combination).defaultBucket()), session::vault, users -> Map.of());
+        StorageProvider provider = session.provider(combination);
+        RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), session::vault,
+                users -> Map.of());
         assertTrue(result.passed(), () -> RunOutcome.describe(result));
     }
 }

@@ -1,0 +1,95 @@
+package dev.vaultload.run;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.vault.DatasafeStyleVault;
+import dev.vaultload.vault.VaultSettings;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the harness itself costs: the LARGE fixture on the MEMORY store with cipher NONE and 1 KiB documents,
+ * so that little but the harness and the engine's bookkeeping remains. Per thread count it prints ops/s,
+ * the mean time inside the measured call and the time per operation outside it (the loop, the timing and
+ * the recording: the harness overhead), and the CPU per operation of the whole process and outside the
+ * workers. Then it runs until {@code totalOperations} and prints the heap after a full GC at start and end.
+ * <p>
+ * Run by scripts/harness-bench.sh. Arguments: seconds per thread count (default 20), total operations of the
+ * heap run (default 10,000,000), thread counts (default 1,2,4).
+ */
+public final class HarnessBenchmark {
+    public static void main(String[] args) throws Exception {
+        int secondsPerRun = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        long totalOperations = args.length > 1 ? Long.parseLong(args[1]) : 10_000_000L;
+        List<Integer> threadCounts = args.length > 2
+                ? List.of(args[2].split(",")).stream().map(Integer::parseInt).toList() : List.of(1, 2, 4);
+        RunConfig.FixtureSource.Committed large = new RunConfig.FixtureSource.Committed(FixtureSize.LARGE);
+        Fixture fixture = new FixtureLoader().loadResource(large.resource(false));
+        Path reports = Files.createTempDirectory("harness-bench-");
+
+        System.out.println("| threads | ops/s | mean in call (us) | outside call per op (us) | process CPU per op (us) | CPU outside workers per op (us) |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|");
+        double bestOpsPerSecond = 0;
+        for (int threads : threadCounts) {
+            RunResult result = run(fixture, threads, Duration.ofSeconds(secondsPerRun), reports);
+            bestOpsPerSecond = Math.max(bestOpsPerSecond, report(result));
+        }
+
+        long heapBeforeBytes = heapAfterGcBytes();
+        long seconds = Math.max(1, (long) Math.ceil(totalOperations / bestOpsPerSecond));
+        RunResult longRun = run(fixture, 2, Duration.ofSeconds(seconds), reports);
+        long heapAfterBytes = heapAfterGcBytes();
+        System.out.printf(Locale.ROOT, "%nheap run: %,d operations in %d passes on 2 threads; heap after GC %,.1f MiB"
+                        + " before, %,.1f MiB after%n", longRun.cpu().operations(), longRun.passes(),
+                heapBeforeBytes / 1048576.0, heapAfterBytes / 1048576.0);
+    }
+
+    private static RunResult run(Fixture fixture, int threads, Duration duration, Path reports) {
+        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(threads), List.of(1),
+                new RunConfig.FixtureSource.Committed(FixtureSize.LARGE), CipherSuite.NONE, 1000, Optional.of(duration),
+                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), 1, reports);
+        VaultSettings settings = VaultSettings.defaults().withCipher(CipherSuite.NONE).withKdfIterations(1000);
+        RunResult result = new WorkloadRunner(config, "HarnessBenchmark", new ContentGenerator())
+                .run(new Combination("MEMORY", threads, 1), fixture, "LARGE", new InMemoryBlobStore("bench"),
+                        store -> new DatasafeStyleVault(store, settings), users -> Map.of());
+        if (!result.passed()) {
+            throw new IllegalStateException("benchmark run failed: " + result.failures());
+        }
+        return result;
+    }
+
+    /** Prints one row; returns ops/s. */
+    private static double report(RunResult result) {
+        List<OperationStatistics> measured = result.operations().stream()
+                .filter(s -> s.type() != dev.vaultload.fixture.OperationType.CREATE_USER).toList();
+        long operations = measured.stream().mapToLong(OperationStatistics::count).sum();
+        long sumLatencyMicros = measured.stream().mapToLong(OperationStatistics::sumLatencyMicros).sum();
+        double phaseSeconds = measured.get(0).wallClockMillis() / 1000.0;
+        double opsPerSecond = operations / phaseSeconds;
+        double threadMicrosPerOperation = result.threads() * phaseSeconds * 1e6 / operations;
+        double meanInCallMicros = (double) sumLatencyMicros / operations;
+        double processCpuMicros = result.cpu().processCpuMillis() * 1000.0 / result.cpu().operations();
+        double otherCpuMicros = result.cpu().otherCpuMillis() * 1000.0 / result.cpu().operations();
+        System.out.printf(Locale.ROOT, "| %d | %,.0f | %.2f | %.2f | %.2f | %.2f |%n", result.threads(), opsPerSecond,
+                meanInCallMicros, threadMicrosPerOperation - meanInCallMicros, processCpuMicros, otherCpuMicros);
+        return opsPerSecond;
+    }
+
+    private static long heapAfterGcBytes() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+}
