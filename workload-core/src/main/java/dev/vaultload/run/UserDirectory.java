@@ -4,8 +4,9 @@ import dev.vaultload.vault.Password;
 import dev.vaultload.vault.UserCredentials;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.SortedSet;
+
 
 /**
  * The store-side users behind a fixture's user ids. Each run gets its own namespace so that runs against
@@ -15,10 +16,10 @@ public final class UserDirectory {
     private final Map<String, UserCredentials> byFixtureUserId = new LinkedHashMap<>();
 
     /**
-     * @param fixtureUserIds the users of the fixture
+     * @param fixtureUserIds the users of the fixture, in creation order
      * @param namespace      prefix of the store-side user ids, e.g. {@code m3k2x-c1}
      */
-    public UserDirectory(SortedSet<String> fixtureUserIds, String namespace) {
+    public UserDirectory(List<String> fixtureUserIds, String namespace) {
         for (String fixtureUserId : fixtureUserIds) {
             String storeUserId = namespace + "-" + fixtureUserId;
             // A fixed derivation: tests never need the password, and it never appears in any output.

@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -63,7 +62,7 @@ public final class WorkloadRunner {
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         Vault vault = vaultOn.apply(store);
-        UserDirectory users = new UserDirectory(fixtureUsers(fixture), namespace(combination));
+        UserDirectory users = new UserDirectory(fixture.users(), namespace(combination));
         StatisticService statistics = new StatisticService();
         RunControl control = new RunControl(config.errorMode(), statistics);
         ReportFiles files = new ReportFiles(config.reportDirectory(), reportName(combination, vault, startedAt));
@@ -120,16 +119,6 @@ public final class WorkloadRunner {
         String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC).format(startedAt);
         return suite + "-" + combination.storage() + "-" + combination.threads() + "t-" + combination.fileSizeKib() + "k-"
                 + vault.settings().cipher() + "-" + time;
-    }
-
-    private static TreeSet<String> fixtureUsers(Fixture fixture) {
-        TreeSet<String> userIds = new TreeSet<>();
-        for (Operation operation : fixture.operations()) {
-            if (operation.type() == OperationType.CREATE_USER) {
-                userIds.add(operation.userId());
-            }
-        }
-        return userIds;
     }
 
     /** Unique per run and combination, so that a bucket that outlives runs never meets an existing user. */
