@@ -8,12 +8,15 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
  * The S3 requests that write one object from in-memory chunks: a single PutObject, or a multipart upload
  * (create, parts, complete) that is aborted on failure so no incomplete upload is left behind. Not thread-safe.
  */
 final class ObjectWriter {
+
+    private static final UnchunkedSigning UNCHUNKED_SIGNING = new UnchunkedSigning();
 
     private final S3Client client;
     private final String bucket;
@@ -29,9 +32,19 @@ final class ObjectWriter {
         this.errors = errors;
     }
 
+    /** A PutObject request for an empty object, signed unchunked (see {@link UnchunkedSigning}). */
+    static PutObjectRequest emptyObject(String bucket, String key) {
+        return PutObjectRequest.builder().bucket(bucket).key(key).contentLength(0L)
+                .overrideConfiguration(override -> override.addPlugin(UNCHUNKED_SIGNING)).build();
+    }
+
     /** Writes the whole object in one PutObject. */
     void putWhole(byte[] buffer, int lengthBytes) {
         try {
+            if (lengthBytes == 0) {
+                client.putObject(emptyObject(bucket, key), RequestBody.empty());
+                return;
+            }
             client.putObject(request -> request.bucket(bucket).key(key).contentLength((long) lengthBytes),
                     body(buffer, lengthBytes));
         } catch (SdkException e) {

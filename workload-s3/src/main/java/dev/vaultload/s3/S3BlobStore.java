@@ -48,8 +48,12 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public void put(String key, InputStream content, long lengthBytes) {
         try {
-            client.putObject(request -> request.bucket(bucket).key(key).contentLength(lengthBytes),
-                    RequestBody.fromInputStream(content, lengthBytes));
+            if (lengthBytes == 0) {
+                client.putObject(ObjectWriter.emptyObject(bucket, key), RequestBody.empty());
+            } else {
+                client.putObject(request -> request.bucket(bucket).key(key).contentLength(lengthBytes),
+                        RequestBody.fromInputStream(content, lengthBytes));
+            }
         } catch (SdkException e) {
             throw errors.translate(e, "PutObject", bucket, key);
         }
