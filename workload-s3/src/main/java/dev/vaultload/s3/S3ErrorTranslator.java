@@ -3,6 +3,8 @@ package dev.vaultload.s3;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 
+import javax.net.ssl.SSLHandshakeException;
+
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.storage.BlobStoreException.Kind;
@@ -84,6 +86,9 @@ final class S3ErrorTranslator {
         if (errorMessage != null) {
             detail.append(": ").append(errorMessage);
         }
+        if (status == 403) {
+            detail.append(" (wrong AWS_ACCESS_KEY/AWS_SECRET_KEY, or no permission for this bucket)");
+        }
         return new BlobStoreException(kind, message(operation, bucket, key, detail.toString()), failure);
     }
 
@@ -93,6 +98,10 @@ final class S3ErrorTranslator {
             if (cause instanceof ApiCallTimeoutException || cause instanceof ApiCallAttemptTimeoutException
                     || cause instanceof SocketTimeoutException || cause instanceof ConnectTimeoutException) {
                 kind = Kind.TIMEOUT;
+                break;
+            }
+            if (cause instanceof SSLHandshakeException) {
+                kind = Kind.CLIENT; // almost always a server certificate this client does not trust
                 break;
             }
             if (cause instanceof IOException) {
@@ -106,7 +115,8 @@ final class S3ErrorTranslator {
         String what = switch (kind) {
             case TIMEOUT -> "timed out";
             case SERVER -> "connection failed";
-            default -> "client error";
+            case CLIENT -> "TLS handshake failed (is the server's CA in CA_PATH or the JDK trust store?)";
+            default -> "failed in the client";
         };
         return what + ": " + failure.getMessage();
     }
