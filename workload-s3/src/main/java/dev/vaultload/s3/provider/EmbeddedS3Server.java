@@ -38,6 +38,7 @@ final class EmbeddedS3Server implements S3Server {
         S3Credentials credentials = LocalServers.randomCredentials();
         Properties properties = new Properties();
         properties.setProperty("jclouds.filesystem.basedir", dataDirectory.toString());
+        boolean started = false;
         try {
             S3Proxy proxy = S3Proxy.builder()
                     .blobStore(BlobStores.create(backend, properties))
@@ -47,11 +48,15 @@ final class EmbeddedS3Server implements S3Server {
                     .ignoreUnknownHeaders(true)
                     .build();
             proxy.start();
+            started = true;
             return new EmbeddedS3Server(proxy, dataDirectory, credentials);
         } catch (Exception e) {
-            LocalServers.deleteRecursively(dataDirectory);
             throw new BlobStoreException(BlobStoreException.Kind.OTHER, "embedded S3 server (S3Proxy, " + backend
                     + ") did not start on 127.0.0.1: " + e, e);
+        } finally {
+            if (!started) {
+                LocalServers.deleteRecursively(dataDirectory);
+            }
         }
     }
 
