@@ -10,8 +10,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
@@ -101,7 +103,7 @@ abstract class BlobStoreContract {
         byte[] content = randomBytes(2 * PART_SIZE_BYTES + 123, 4);
         try (BlobOutputStream out = store.openOutput(root + "large")) {
             out.write(content[0]);
-            writeInOddChunks(out, java.util.Arrays.copyOfRange(content, 1, content.length));
+            writeInOddChunks(out, Arrays.copyOfRange(content, 1, content.length));
         }
         assertArrayEquals(sha256(content), sha256(readAll(root + "large")));
     }
@@ -173,7 +175,7 @@ abstract class BlobStoreContract {
     }
 
     private void putTiny(String key) {
-        byte[] content = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] content = key.getBytes(StandardCharsets.UTF_8);
         store.put(key, new ByteArrayInputStream(content), content.length);
     }
 
