@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# A single-node Ceph (one mon, one mgr, one memstore OSD, one RADOS Gateway) on 127.0.0.1 for Vaultload runs against
+# STORAGE_PROVIDERS=CEPH, from Debian's packages (installed with apt-get if radosgw is missing). Everything lives under
+# one base directory; the data is in RAM (memstore) and lost at stop, so every start is fresh.
+# Facts behind every step: ../shared/notes/ceph-single-node.md.
+#
+#   eval "$(scripts/start-ceph.sh start)"   # starts it (idempotent) and prints export lines
+#   scripts/start-ceph.sh status            # exit 0 and the export lines if running, 1 otherwise
+#   scripts/start-ceph.sh stop              # stops by pid: radosgw, then osd and mgr, then mon; deletes the base dir
+#
+# Environment:
+#   CEPH_BASE_DIR   everything: conf, keyring, data, logs, pids (default ${TMPDIR:-/tmp}/vaultload-ceph)
+#   CEPH_RGW_PORT   the S3 port (default 7480); CEPH_MON_PORT mon msgr2 port, msgr1 is the next one (default 13300)
+#   CEPH_WITH_MGR   1 (default) or 0: without mgr S3 works and ~300 MiB are saved, but `ceph -s` shows no PG stats
+#   AWS_BUCKET      bucket created at start (default vaultload)
+#   CEPH_START_TIMEOUT_SECONDS  limit for each daemon to come up (default 60)
+# Progress goes to stderr; only the export lines go to stdout.
+# The S3 client must not send trailing checksums (RGW 16.2 rejects them): Vaultload's client uses WHEN_REQUIRED.
+set -euo pipefail
+
+base_dir="${CEPH_BASE_DIR:-${TMPDIR:-/tmp}/vaultload-ceph}"
+rgw_port="${CEPH_RGW_PORT:-7480}"
+mon_port="${CEPH_MON_PORT:-13300}"
+with_mgr="${CEPH_WITH_MGR:-1}"
+bucket="${AWS_BUCKET:-vaultload}"
+timeout_seconds="${CEPH_START_TIMEOUT_SECONDS:-60}"
+mon_addrs="[v2:127.0.0.1:$mon_port,v1:127.0.0.1:$((mon_port + 1))]"
+env_file="$base_dir/env"
+export CEPH_CONF="$base_dir/ceph.conf"
+
+empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+
+say() { echo "start-ceph: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+pid_of() {  # pid of a daemon (mon.a, mgr.x, osd.0, client.rgw.a) if it runs
+  local file="$base_dir/run/$1.pid"
+  [ -f "$file" ] || return 1
+  local pid; pid="$(cat "$file")"
+  kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+await() {  # await DESCRIPTION COMMAND...: retry COMMAND until it succeeds or the timeout passes
+  local what="$1"; shift
+  local deadline=$((SECONDS + timeout_seconds))
+  until "$@" >/dev/null 2>&1; do
+    [ "$SECONDS" -lt "$deadline" ] || die "$what not up within ${timeout_seconds}s; logs in $base_dir/log"
+    sleep 0.2
+  done
+}
+
+install_if_missing() {
+  command -v radosgw >/dev/null 2>&1 && command -v ceph-mon >/dev/null 2>&1 && command -v ceph-osd >/dev/null 2>&1 \
+    && command -v ceph-mgr >/dev/null 2>&1 && command -v ceph >/dev/null 2>&1 && return
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  say "installing Ceph from Debian's packages (about 73 MB)"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    ceph-mon ceph-osd ceph-mgr radosgw ceph-common >&2
+}
+
+write_conf() {
+  cat >"$CEPH_CONF" <<CONF
+[global]
+fsid = $1
+mon host = $mon_addrs
+public addr = 127.0.0.1
+cluster addr = 127.0.0.1
+ms bind ipv6 = false
+auth cluster required = cephx
+auth service required = cephx
+auth client required = cephx
+keyring = $base_dir/keyring
+run dir = $base_dir/run
+admin socket = $base_dir/run/\$name.\$pid.asok
+pid file = $base_dir/run/\$name.pid
+log file = $base_dir/log/\$name.log
+crash dir = $base_dir/crash
+osd pool default size = 1
+osd pool default min size = 1
+osd pool default pg num = 8
+osd pool default pgp num = 8
+osd pool default pg autoscale mode = off
+osd crush chooseleaf type = 0
+mon allow pool size one = true
+mon max pg per osd = 1000
+mon warn on pool no redundancy = false
+mon warn on insecure global id reclaim allowed = false
+
+[mon]
+mon data = $base_dir/mon/\$cluster-\$id
+# every pool creation would otherwise wait about 1 s, and radosgw 9 s more to come up
+paxos propose interval = 0.05
+paxos min wait = 0.01
+
+[mgr]
+mgr data = $base_dir/mgr/\$cluster-\$id
+
+[osd]
+osd data = $base_dir/osd/\$cluster-\$id
+osd objectstore = memstore
+memstore device bytes = 4294967296
+
+[client.rgw.a]
+rgw data = $base_dir/rgw
+# endpoint= binds 127.0.0.1 only (port= would bind 0.0.0.0)
+rgw frontends = beast endpoint=127.0.0.1:$rgw_port
+rgw gc obj min wait = 60
+rgw gc processor period = 60
+CONF
+}
+
+create_keyring() {
+  local keyring="$base_dir/keyring"
+  ceph-authtool --create-keyring "$keyring" --gen-key -n mon. --cap mon 'allow *' >/dev/null
+  ceph-authtool "$keyring" --gen-key -n client.admin \
+    --cap mon 'allow *' --cap osd 'allow *' --cap mgr 'allow *' --cap mds 'allow *' >/dev/null
+  ceph-authtool "$keyring" --gen-key -n mgr.x --cap mon 'allow profile mgr' --cap osd 'allow *' --cap mds 'allow *' >/dev/null
+  ceph-authtool "$keyring" --gen-key -n osd.0 \
+    --cap mon 'allow profile osd' --cap mgr 'allow profile osd' --cap osd 'allow *' >/dev/null
+  ceph-authtool "$keyring" --gen-key -n client.rgw.a --cap mon 'allow rw' --cap osd 'allow rwx' --cap mgr 'allow rw' >/dev/null
+}
+
+osd_up() { ceph --connect-timeout 5 osd dump | grep -q '^osd.0 up'; }
+
+rgw_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$rgw_port/"; }
+
+create_bucket() {
+  # curl signs the request itself (SigV4); RGW also wants the payload hash header (here: of the empty body).
+  # 409 means the bucket is already there.
+  local status
+  status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -X PUT \
+    -H "x-amz-content-sha256: $empty_body_sha256" \
+    --aws-sigv4 "aws:amz:us-east-1:s3" --user "$1:$2" "http://127.0.0.1:$rgw_port/$bucket")"
+  case "$status" in
+    200|409) ;;
+    *) die "creating bucket $bucket at http://127.0.0.1:$rgw_port failed with HTTP $status" ;;
+  esac
+}
+
+start() {
+  if pid_of client.rgw.a >/dev/null && [ -f "$env_file" ]; then
+    say "already running"; cat "$env_file"; return
+  fi
+  pid_of mon.a >/dev/null && die "a partly started cluster runs in $base_dir: run '$0 stop' first"
+  for port in "$rgw_port" "$mon_port" "$((mon_port + 1))"; do
+    port_in_use "$port" && die "port 127.0.0.1:$port is in use: set CEPH_RGW_PORT / CEPH_MON_PORT"
+  done
+  install_if_missing
+  local began=$SECONDS
+  rm -rf "$base_dir"
+  mkdir -p "$base_dir"/{run,log,crash,rgw,mon/ceph-a,mgr/ceph-x,osd/ceph-0}
+  local fsid; fsid="$(uuidgen)"
+  write_conf "$fsid"
+  create_keyring
+
+  monmaptool --create --fsid "$fsid" --addv a "$mon_addrs" "$base_dir/monmap" >/dev/null
+  ceph-mon -i a --mkfs --monmap "$base_dir/monmap" --keyring "$base_dir/keyring"
+  ceph-mon -i a 2>>"$base_dir/log/startup.log"
+  await "ceph-mon" ceph --connect-timeout 5 mon stat
+  say "mon up after $((SECONDS - began)) s"
+
+  if [ "$with_mgr" = 1 ]; then
+    ceph-mgr -i x 2>>"$base_dir/log/startup.log"
+  fi
+
+  local osd_uuid osd_id; osd_uuid="$(uuidgen)"
+  osd_id="$(ceph --connect-timeout 10 osd new "$osd_uuid")"
+  [ "$osd_id" = 0 ] || die "expected osd id 0, got '$osd_id'"
+  ceph-osd -i 0 --mkfs --osd-uuid "$osd_uuid" 2>>"$base_dir/log/startup.log"
+  ceph-osd -i 0 2>>"$base_dir/log/startup.log"
+  await "ceph-osd" osd_up
+  say "osd up after $((SECONDS - began)) s"
+
+  radosgw -n client.rgw.a 2>>"$base_dir/log/startup.log"
+  await "radosgw on 127.0.0.1:$rgw_port" rgw_answers
+  say "radosgw answers after $((SECONDS - began)) s"
+
+  local access_key secret_key
+  access_key="VL$(random_hex 9 | tr 'a-f' 'A-F')"
+  secret_key="$(random_hex 20)"
+  radosgw-admin user create --uid=vaultload --display-name="Vaultload" \
+    --access-key="$access_key" --secret-key="$secret_key" >/dev/null
+  create_bucket "$access_key" "$secret_key"
+  ( umask 077
+    { echo "export AWS_URL=http://127.0.0.1:$rgw_port"
+      echo "export AWS_ACCESS_KEY=$access_key"
+      echo "export AWS_SECRET_KEY=$secret_key"
+      echo "export AWS_BUCKET=$bucket"; } >"$env_file" )
+  say "Ceph $(ceph --version | awk '{print $3}') RGW at http://127.0.0.1:$rgw_port after $((SECONDS - began)) s; base dir $base_dir"
+  cat "$env_file"
+}
+
+stop_daemon() {  # SIGTERM, wait up to 30 s, then SIGKILL
+  local pid
+  pid="$(pid_of "$1")" || return 0
+  kill "$pid"
+  for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+  say "$1 (pid $pid) ignored SIGTERM for 30 s: SIGKILL"
+  kill -9 "$pid" 2>/dev/null || true
+}
+
+stop() {
+  local began=$SECONDS
+  # radosgw first: it hangs for more than 30 s if the OSD goes before it
+  stop_daemon client.rgw.a
+  stop_daemon osd.0 & stop_daemon mgr.x & wait
+  stop_daemon mon.a
+  rm -rf "$base_dir"
+  say "stopped in $((SECONDS - began)) s; removed $base_dir"
+}
+
+status() {
+  if pid_of client.rgw.a >/dev/null && rgw_answers 2>/dev/null; then
+    say "running: mon $(pid_of mon.a || echo down), mgr $(pid_of mgr.x || echo down), osd $(pid_of osd.0 || echo down), rgw $(pid_of client.rgw.a)"
+    cat "$env_file"
+  else
+    say "not running"; return 1
+  fi
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+esac

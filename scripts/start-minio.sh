@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# A MinIO server on 127.0.0.1 for Vaultload runs against STORAGE_PROVIDERS=MINIO with MINIO_URL.
+#
+#   eval "$(scripts/start-minio.sh start)"   # starts it (idempotent) and prints export lines
+#   scripts/start-minio.sh status            # exit 0 and the export lines if running, 1 otherwise
+#   scripts/start-minio.sh stop              # stops it by pid and deletes its data
+#
+# Environment:
+#   MINIO_BINARY        the minio server; else `minio` on PATH; else ~/go/bin/minio; else built once with
+#                       `go install github.com/minio/minio@latest` into ~/go/bin (about 2.5 min on 2 cores) and reused
+#   MINIO_BASE_DIR      data, log, pid and keys (default ${TMPDIR:-/tmp}/vaultload-minio)
+#   MINIO_PORT          S3 port (default 9000); MINIO_CONSOLE_PORT console port (default 9001)
+#   AWS_BUCKET          bucket created at start (default vaultload)
+#   MINIO_START_TIMEOUT_SECONDS  how long to wait for /minio/health/ready (default 30)
+# Progress goes to stderr; only the export lines go to stdout.
+set -euo pipefail
+
+base_dir="${MINIO_BASE_DIR:-${TMPDIR:-/tmp}/vaultload-minio}"
+port="${MINIO_PORT:-9000}"
+console_port="${MINIO_CONSOLE_PORT:-9001}"
+bucket="${AWS_BUCKET:-vaultload}"
+start_timeout_seconds="${MINIO_START_TIMEOUT_SECONDS:-30}"
+pid_file="$base_dir/minio.pid"
+env_file="$base_dir/env"
+log_file="$base_dir/minio.log"
+
+empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+
+say() { echo "start-minio: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+running_pid() {
+  [ -f "$pid_file" ] || return 1
+  local pid; pid="$(cat "$pid_file")"
+  kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+find_or_build_minio() {
+  if [ -n "${MINIO_BINARY:-}" ]; then
+    [ -x "$MINIO_BINARY" ] || die "MINIO_BINARY=$MINIO_BINARY is not an executable file"
+    echo "$MINIO_BINARY"; return
+  fi
+  if command -v minio >/dev/null 2>&1; then command -v minio; return; fi
+  local cached="$HOME/go/bin/minio"
+  [ -x "$cached" ] && { echo "$cached"; return; }
+  command -v go >/dev/null 2>&1 || die "no minio binary (MINIO_BINARY, PATH, $cached) and no Go toolchain to build one"
+  mkdir -p "$HOME/go/bin"
+  # One build at a time: a second caller waits and then finds the binary.
+  exec 9>"$HOME/go/bin/.minio-build.lock"
+  flock 9
+  if [ ! -x "$cached" ]; then
+    say "building MinIO: go install github.com/minio/minio@latest (about 2.5 minutes on 2 cores)"
+    GOBIN="$HOME/go/bin" go install github.com/minio/minio@latest >&2
+  fi
+  flock -u 9
+  echo "$cached"
+}
+
+wait_until_ready() {
+  local pid="$1" deadline=$((SECONDS + start_timeout_seconds))
+  until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/minio/health/ready" 2>/dev/null; do
+    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$log_file" >&2; die "minio exited while starting (log above)"; }
+    [ "$SECONDS" -lt "$deadline" ] || { tail -n 20 "$log_file" >&2; die "minio not ready within ${start_timeout_seconds}s"; }
+    sleep 0.2
+  done
+}
+
+create_bucket() {
+  # curl signs the request itself (SigV4); RGW also wants the payload hash header (here: of the empty body).
+  # 409 means the bucket is already there.
+  local status
+  status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 10 -X PUT \
+    -H "x-amz-content-sha256: $empty_body_sha256" \
+    --aws-sigv4 "aws:amz:us-east-1:s3" --user "$MINIO_ROOT_USER:$MINIO_ROOT_PASSWORD" \
+    "http://127.0.0.1:$port/$bucket")"
+  case "$status" in
+    200|409) ;;
+    *) die "creating bucket $bucket at http://127.0.0.1:$port failed with HTTP $status" ;;
+  esac
+}
+
+start() {
+  if pid="$(running_pid)"; then
+    say "already running (pid $pid)"; cat "$env_file"; return
+  fi
+  port_in_use "$port" && die "port 127.0.0.1:$port is in use: set MINIO_PORT"
+  port_in_use "$console_port" && die "port 127.0.0.1:$console_port is in use: set MINIO_CONSOLE_PORT"
+  local minio; minio="$(find_or_build_minio)"
+  rm -rf "$base_dir"
+  mkdir -p "$base_dir/data"
+  export MINIO_ROOT_USER="vl$(random_hex 9)" MINIO_ROOT_PASSWORD="$(random_hex 20)" MINIO_UPDATE=off
+  nohup "$minio" server "$base_dir/data" --address "127.0.0.1:$port" --console-address "127.0.0.1:$console_port" \
+    >"$log_file" 2>&1 </dev/null &
+  local pid=$!
+  echo "$pid" >"$pid_file"
+  wait_until_ready "$pid"
+  create_bucket
+  ( umask 077
+    { echo "export MINIO_URL=http://127.0.0.1:$port"
+      echo "export AWS_ACCESS_KEY=$MINIO_ROOT_USER"
+      echo "export AWS_SECRET_KEY=$MINIO_ROOT_PASSWORD"
+      echo "export AWS_BUCKET=$bucket"; } >"$env_file" )
+  say "MinIO $("$minio" --version 2>/dev/null | head -n 1 | awk '{print $3}') running, pid $pid, http://127.0.0.1:$port, data in $base_dir/data"
+  cat "$env_file"
+}
+
+stop() {
+  local pid
+  if ! pid="$(running_pid)"; then
+    say "not running"; rm -rf "$base_dir"; return
+  fi
+  kill "$pid"
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  if kill -0 "$pid" 2>/dev/null; then say "pid $pid ignored SIGTERM for 10 s: SIGKILL"; kill -9 "$pid"; fi
+  rm -rf "$base_dir"
+  say "stopped pid $pid"
+}
+
+status() {
+  local pid
+  if pid="$(running_pid)"; then
+    say "running, pid $pid, http://127.0.0.1:$port"; cat "$env_file"
+  else
+    say "not running"; return 1
+  fi
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+esac

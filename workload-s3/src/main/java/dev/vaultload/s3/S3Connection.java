@@ -1,0 +1,127 @@
+package dev.vaultload.s3;
+
+import java.util.Map;
+
+import dev.vaultload.storage.BlobStoreException;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+/**
+ * One S3 client (AWS SDK v2, sync, Apache HTTP client) to one endpoint, shared by the {@link S3BlobStore}s of all its
+ * buckets, with its retry counters. Thread-safe. Closing it closes the client and so every store it handed out.
+ */
+public final class S3Connection implements AutoCloseable {
+
+    private final S3Client client;
+    private final RetryCounter retryCounter;
+    private final S3ErrorTranslator errors;
+
+    private S3Connection(S3Client client, RetryCounter retryCounter, S3ErrorTranslator errors) {
+        this.client = client;
+        this.retryCounter = retryCounter;
+        this.errors = errors;
+    }
+
+    /** Builds the client; nothing is sent until the first request. */
+    public static S3Connection open(S3ClientSettings settings) {
+        RetryCounter retryCounter = new RetryCounter();
+        return new S3Connection(buildClient(settings, retryCounter), retryCounter, new S3ErrorTranslator(settings));
+    }
+
+    /** The store of one bucket; the bucket is not checked (see {@link #bucketExists}). */
+    public S3BlobStore bucket(String bucket, S3TransferSettings transfer) {
+        return new S3BlobStore(client, bucket, transfer, errors);
+    }
+
+    /** True if the bucket exists and these credentials may use it; fails with a CLIENT error if they may not (403). */
+    public boolean bucketExists(String bucket) {
+        try {
+            client.headBucket(request -> request.bucket(bucket));
+            return true;
+        } catch (SdkServiceException e) {
+            if (e.statusCode() == 404) {
+                return false;
+            }
+            throw errors.translate(e, "HeadBucket", bucket, null);
+        } catch (SdkException e) {
+            throw errors.translate(e, "HeadBucket", bucket, null);
+        }
+    }
+
+    public void createBucket(String bucket) {
+        try {
+            client.createBucket(request -> request.bucket(bucket));
+        } catch (SdkException e) {
+            throw errors.translate(e, "CreateBucket", bucket, null);
+        }
+    }
+
+    /** A CLIENT error naming the bucket, endpoint and access key id, for a bucket that must exist but does not. */
+    public BlobStoreException missingBucket(String bucket) {
+        return new BlobStoreException(BlobStoreException.Kind.CLIENT, "bucket " + bucket + " does not exist at "
+                + errors.endpoint() + " and this provider does not create buckets on a server it did not start"
+                + " (set AWS_BUCKET to an existing bucket or create it)");
+    }
+
+    /** Retries the SDK made so far for one operation, e.g. {@code retries("PutObject")}. */
+    public long retries(String operation) {
+        return retryCounter.retries(operation);
+    }
+
+    /** Retries per operation name so far, for every operation that retried. */
+    public Map<String, Long> retriesByOperation() {
+        return retryCounter.snapshot();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    private static S3Client buildClient(S3ClientSettings settings, RetryCounter retryCounter) {
+        S3Timeouts timeouts = settings.timeouts();
+        ApacheHttpClient.Builder http = ApacheHttpClient.builder()
+                .maxConnections(settings.maxConnections())
+                .connectionTimeout(timeouts.connect())
+                .socketTimeout(timeouts.socket())
+                .connectionAcquisitionTimeout(timeouts.apiCallAttempt());
+        if (settings.caPath() != null) {
+            var trustManagers = TrustedCertificates.fromPem(settings.caPath());
+            http.tlsTrustManagersProvider(() -> trustManagers);
+        }
+        S3ClientBuilder builder = S3Client.builder()
+                .httpClientBuilder(http)
+                .region(Region.of(settings.region()))
+                .credentialsProvider(credentialsProvider(settings.credentials()))
+                // Ceph RGW rejects the SDK's default trailing checksums (ceph-single-node.md); S3 and MinIO accept both.
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .overrideConfiguration(override -> override
+                        .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                                .maxAttempts(settings.maxAttempts()).build())
+                        .apiCallAttemptTimeout(timeouts.apiCallAttempt())
+                        .apiCallTimeout(timeouts.apiCall())
+                        .addExecutionInterceptor(retryCounter));
+        if (settings.endpoint() != null) {
+            builder.endpointOverride(settings.endpoint()).forcePathStyle(true);
+        }
+        return builder.build();
+    }
+
+    private static AwsCredentialsProvider credentialsProvider(S3Credentials credentials) {
+        return credentials == null
+                ? DefaultCredentialsProvider.builder().build()
+                : StaticCredentialsProvider.create(AwsBasicCredentials.create(credentials.accessKeyId(), credentials.secretKey()));
+    }
+}

@@ -1,0 +1,50 @@
+package dev.vaultload.s3.provider;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
+
+import dev.vaultload.s3.S3Connection;
+import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.storage.StorageProviderFactory;
+
+/**
+ * MINIO, from the first of: an existing server at MINIO_URL (with AWS_ACCESS_KEY/AWS_SECRET_KEY; its bucket must
+ * exist); a container through Testcontainers (MINIO_IMAGE) where a Docker engine answers; a {@code minio} binary
+ * (MINIO_BINARY, PATH or ~/go/bin/minio) started on free 127.0.0.1 ports with a temporary data directory, ready
+ * within MINIO_START_TIMEOUT_SECONDS (default 30). A MinIO the suite started is stopped on close and gets its buckets
+ * created. An explicit MINIO_URL comes first: it is what the user asked for, and it skips the Docker probe.
+ */
+public final class MinioProviderFactory implements StorageProviderFactory {
+
+    public static final String NAME = "MINIO";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public S3StorageProvider start(Function<String, String> configSource) {
+        ProviderConfig config = new ProviderConfig(configSource);
+        S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
+        Optional<URI> existing = config.optional("MINIO_URL").map(url -> S3Endpoints.parse("MINIO_URL", url));
+        if (existing.isPresent()) {
+            S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
+                    "MINIO_URL needs AWS_ACCESS_KEY and AWS_SECRET_KEY (scripts/start-minio.sh prints them)"));
+            return S3StorageProvider.start(NAME, settings, S3Connection.open(settings.clientSettings(existing.get(), credentials)), null);
+        }
+        Optional<Path> binary = MinioBinary.locate(config);
+        Duration startTimeout = Duration.ofSeconds(config.intWithin("MINIO_START_TIMEOUT_SECONDS", 30, 1, 3600));
+        String image = config.optional("MINIO_IMAGE").orElse(MinioContainer.DEFAULT_IMAGE);
+        if (MinioContainer.dockerAvailable()) {
+            return S3StorageProvider.startOn(NAME, settings, MinioContainer.start(image));
+        }
+        Path minio = binary.orElseThrow(() -> new IllegalArgumentException("MINIO found no server to use: set MINIO_URL"
+                + " to an existing one, run a Docker engine, or provide a minio binary via MINIO_BINARY, PATH or"
+                + " ~/go/bin/minio (scripts/start-minio.sh builds one)"));
+        return S3StorageProvider.startOn(NAME, settings, MinioProcess.start(minio, startTimeout));
+    }
+}

@@ -1,0 +1,104 @@
+package dev.vaultload.s3.provider;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+
+import dev.vaultload.s3.S3ClientSettings;
+import dev.vaultload.s3.S3Connection;
+import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.s3.S3Timeouts;
+import dev.vaultload.storage.BlobStoreException;
+import org.gaul.s3proxy.BlobStores;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** https endpoints: a private CA from CA_PATH is trusted; without it the handshake fails as a CLIENT error. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TlsEndpointTest {
+
+    private static final String STORE_PASSWORD = "changeit";
+
+    private Path directory;
+    private S3Proxy proxy;
+    private URI endpoint;
+    private Path caPem;
+    private final S3Credentials credentials = LocalServers.randomCredentials();
+
+    @BeforeAll
+    void startHttpsServer() throws Exception {
+        directory = LocalServers.createScratchDirectory("vaultload-tls-");
+        Path keyStore = directory.resolve("server.p12");
+        caPem = directory.resolve("ca.pem");
+        keytool("-genkeypair", "-alias", "s3", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
+                "-ext", "SAN=IP:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", keyStore.toString(),
+                "-storepass", STORE_PASSWORD, "-keypass", STORE_PASSWORD);
+        keytool("-exportcert", "-rfc", "-alias", "s3", "-keystore", keyStore.toString(), "-storepass", STORE_PASSWORD,
+                "-file", caPem.toString());
+        proxy = S3Proxy.builder()
+                .blobStore(BlobStores.create(EmbeddedS3Server.TRANSIENT, new Properties()))
+                .secureEndpoint(URI.create("https://127.0.0.1:0"))
+                .keyStore(keyStore.toString(), STORE_PASSWORD)
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, credentials.accessKeyId(), credentials.secretKey())
+                .ignoreUnknownHeaders(true)
+                .build();
+        proxy.start();
+        endpoint = URI.create("https://127.0.0.1:" + proxy.getSecurePort());
+        S3ClientSettings trusting = new S3ClientSettings(endpoint, S3ClientSettings.DEFAULT_REGION, credentials, caPem, 4,
+                S3ClientSettings.DEFAULT_MAX_ATTEMPTS, S3Timeouts.DEFAULT);
+        try (S3Connection connection = S3Connection.open(trusting)) {
+            connection.createBucket(S3ProviderSettings.DEFAULT_BUCKET);
+        }
+    }
+
+    @AfterAll
+    void stopServer() throws Exception {
+        try {
+            if (proxy != null) {
+                proxy.stop();
+            }
+        } finally {
+            LocalServers.deleteRecursively(directory);
+        }
+    }
+
+    @Test
+    void caPathMakesThePrivateCaTrusted() {
+        try (S3StorageProvider provider = new CephProviderFactory().start(config(Map.of("CA_PATH", caPem.toString())))) {
+            assertEquals(0, provider.openBucket(S3ProviderSettings.DEFAULT_BUCKET).deletePrefix("nothing/"));
+        }
+    }
+
+    @Test
+    void withoutCaPathTheHandshakeFailsAsClientError() {
+        BlobStoreException failure = assertThrows(BlobStoreException.class, () -> new CephProviderFactory().start(config(Map.of())));
+        assertEquals(BlobStoreException.Kind.CLIENT, failure.kind());
+        assertTrue(failure.getMessage().contains("TLS handshake failed"), failure.getMessage());
+    }
+
+    private Function<String, String> config(Map<String, String> extra) {
+        return TestConfig.of(Map.of("AWS_URL", endpoint.toString(), "AWS_ACCESS_KEY", credentials.accessKeyId(),
+                "AWS_SECRET_KEY", credentials.secretKey()), extra);
+    }
+
+    private static void keytool(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertEquals(0, process.waitFor(), "keytool failed: " + output);
+    }
+}
