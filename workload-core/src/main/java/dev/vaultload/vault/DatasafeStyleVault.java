@@ -63,6 +63,8 @@ public final class DatasafeStyleVault implements Vault {
         store.put(StorageLayout.profile(userId), new ByteArrayInputStream(profile), profile.length);
         // the keystore last: it marks the user as existing only once everything else is in place
         store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(created.keystoreBytes()), created.keystoreBytes().length);
+        // the creator holds the keys unlocked already: a second PBKDF2 run on first use would only burn CPU
+        unlocked.remember(user, created.keys());
         LOG.debug("created user {} ({} keystore, {} PBKDF2 iterations)", userId, settings.keyPairAlgorithm(), settings.kdfIterations());
     }
 

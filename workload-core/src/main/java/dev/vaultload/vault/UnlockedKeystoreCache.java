@@ -74,6 +74,14 @@ final class UnlockedKeystoreCache {
         }
     }
 
+    /** Caches keys the caller already holds unlocked (a user just created), so its first use costs no unlock. */
+    void remember(UserCredentials user, UserKeys keys) {
+        Entry entry = new Entry(verifierOf(user));
+        entry.keys.complete(keys);
+        entries.put(user.userId(), entry);
+        evictBeyondCapacity();
+    }
+
     void invalidate(String userId) {
         entries.remove(userId);
     }

@@ -83,4 +83,15 @@ class UnlockedKeystoreCacheTest {
         cache.get(new UserCredentials("b", Password.of("right")));
         assertEquals(before + 1, unlocks.get(), "b was the least recently used and must have been evicted");
     }
+
+    @Test
+    void rememberedKeysNeedNoUnlockButOnlyForTheirPassword() {
+        UnlockedKeystoreCache cache = new UnlockedKeystoreCache(10, this::slowUnlock, new SecureRandom());
+        UserKeys created = new UserKeys("alice", null, null, new byte[0], null, null, new byte[0]);
+        cache.remember(new UserCredentials("alice", Password.of("right")), created);
+
+        assertSame(created, cache.get(new UserCredentials("alice", Password.of("right"))));
+        assertEquals(0, unlocks.get());
+        assertThrows(VaultException.class, () -> cache.get(new UserCredentials("alice", Password.of("wrong"))));
+    }
 }

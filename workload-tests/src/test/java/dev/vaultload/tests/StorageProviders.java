@@ -1,6 +1,7 @@
 package dev.vaultload.tests;
 
-import dev.vaultload.s3.S3StorageProviders;
+import dev.vaultload.s3.provider.EmbeddedProviderFactory;
+import dev.vaultload.s3.provider.S3StorageProviders;
 import dev.vaultload.storage.FileSystemStorageProviderFactory;
 import dev.vaultload.storage.MemoryStorageProviderFactory;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -10,22 +11,16 @@ import java.util.List;
 /** Every storage provider the suites know, selectable by name in STORAGE_PROVIDERS. */
 final class StorageProviders {
     /** What runs when STORAGE_PROVIDERS is not set: an S3 server inside the JVM, no setup needed. */
-    static final String DEFAULT = S3StorageProviders.EMBEDDED;
+    static final String DEFAULT = EmbeddedProviderFactory.NAME;
 
     private StorageProviders() {
     }
 
-    static List<StorageProviderFactory> all() {
-        List<StorageProviderFactory> factories = new ArrayList<>();
-        factories.add(new MemoryStorageProviderFactory());
-        factories.add(new FileSystemStorageProviderFactory());
-        factories.addAll(S3StorageProviders.all());
-        return factories;
-    }
-
+    /** The factory of a STORAGE_PROVIDERS name; an unknown name fails with the list of known ones. */
     static StorageProviderFactory named(String name) {
-        return all().stream().filter(factory -> factory.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("Invalid STORAGE_PROVIDERS: unknown provider '" + name
-                        + "'; known providers are " + all().stream().map(StorageProviderFactory::name).toList()));
+        List<StorageProviderFactory> factories = new ArrayList<>(S3StorageProviders.all());
+        factories.add(new FileSystemStorageProviderFactory());
+        factories.add(new MemoryStorageProviderFactory());
+        return S3StorageProviders.byName(name, factories);
     }
 }

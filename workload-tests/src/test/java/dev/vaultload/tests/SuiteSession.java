@@ -61,7 +61,7 @@ final class SuiteSession implements AutoCloseable {
         FixtureLoader loader = new FixtureLoader();
         switch (config.fixture()) {
             case RunConfig.FixtureSource.Committed committed -> {
-                this.fixture = loader.loadResource(committed.size().resource(privateOnly));
+                this.fixture = loader.loadResource(committed.resource(privateOnly));
                 this.fixtureLabel = committed.size().name();
             }
             case RunConfig.FixtureSource.File file -> {
