@@ -15,7 +15,7 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
  * Counts the retries the SDK makes, per S3 operation name ({@code PutObject}, {@code UploadPart}, ...): every HTTP
  * attempt of a call after its first. Thread-safe; the counters only grow.
  */
-public final class RetryCounter implements ExecutionInterceptor {
+final class RetryCounter implements ExecutionInterceptor {
 
     /** Set on a call's attributes by its first attempt; a constant key, not state. */
     private static final ExecutionAttribute<Boolean> ATTEMPTED = new ExecutionAttribute<>("vaultload.attempted");
@@ -33,13 +33,13 @@ public final class RetryCounter implements ExecutionInterceptor {
     }
 
     /** Retries so far of one operation, e.g. {@code retries("GetObject")}; 0 if it never retried. */
-    public long retries(String operation) {
+    long retries(String operation) {
         LongAdder retries = retriesByOperation.get(operation);
         return retries == null ? 0 : retries.sum();
     }
 
     /** A snapshot of all operations that retried, sorted by name. */
-    public Map<String, Long> snapshot() {
+    Map<String, Long> snapshot() {
         Map<String, Long> snapshot = new TreeMap<>();
         retriesByOperation.forEach((operation, retries) -> snapshot.put(operation, retries.sum()));
         return snapshot;

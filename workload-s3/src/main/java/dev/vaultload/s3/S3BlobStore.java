@@ -40,10 +40,6 @@ public final class S3BlobStore implements BlobStore {
         this.errors = errors;
     }
 
-    public String bucket() {
-        return bucket;
-    }
-
     /** One streaming PutObject: the SDK reads {@code lengthBytes} bytes from {@code content} while sending. */
     @Override
     public void put(String key, InputStream content, long lengthBytes) {

@@ -89,6 +89,9 @@ public final class S3Connection implements AutoCloseable {
         client.close();
     }
 
+    // SDK 2.56 deprecates the Apache 4 client for apache5-client; the pom and the measurements (dependencies.md)
+    // are on the Apache 4 client, so it stays until they move together.
+    @SuppressWarnings("deprecation")
     private static S3Client buildClient(S3ClientSettings settings, RetryCounter retryCounter) {
         S3Timeouts timeouts = settings.timeouts();
         ApacheHttpClient.Builder http = ApacheHttpClient.builder()

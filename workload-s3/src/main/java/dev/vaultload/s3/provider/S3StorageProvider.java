@@ -78,8 +78,12 @@ public final class S3StorageProvider implements StorageProvider {
 
     @Override
     public void close() {
-        try (S3Server server = ownedServer) {
+        try {
             connection.close();
+        } finally {
+            if (ownedServer != null) {
+                ownedServer.close();
+            }
         }
     }
 }
