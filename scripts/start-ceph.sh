@@ -12,7 +12,8 @@
 #   CEPH_BASE_DIR   everything: conf, keyring, data, logs, pids (default ${TMPDIR:-/tmp}/vaultload-ceph)
 #   CEPH_RGW_PORT   the S3 port (default 7480); CEPH_MON_PORT mon msgr2 port, msgr1 is the next one (default 13300)
 #   CEPH_WITH_MGR   1 (default) or 0: without mgr S3 works and ~300 MiB are saved, but `ceph -s` shows no PG stats
-#   AWS_BUCKET      bucket created at start (default vaultload)
+#   AWS_BUCKET      bucket created at start (default vaultload), with BUCKETS (default 3) more for the
+#                   multi-bucket suite: AWS_BUCKET-0, AWS_BUCKET-1, ...
 #   CEPH_START_TIMEOUT_SECONDS  limit for each daemon to come up (default 60)
 # Progress goes to stderr; only the export lines go to stdout.
 # The S3 client must not send trailing checksums (RGW 16.2 rejects them): Vaultload's client uses WHEN_REQUIRED.
@@ -28,12 +29,8 @@ mon_addrs="[v2:127.0.0.1:$mon_port,v1:127.0.0.1:$((mon_port + 1))]"
 env_file="$base_dir/env"
 export CEPH_CONF="$base_dir/ceph.conf"
 
-empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-
-say() { echo "start-ceph: $*" >&2; }
-die() { say "$*"; exit 1; }
-
-random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+SERVER_SCRIPT=start-ceph
+source "$(dirname "$0")/lib/local-server.sh"
 
 pid_of() {  # pid of a daemon (mon.a, mgr.x, osd.0, client.rgw.a) if it runs
   local file="$base_dir/run/$1.pid"
@@ -41,8 +38,6 @@ pid_of() {  # pid of a daemon (mon.a, mgr.x, osd.0, client.rgw.a) if it runs
   local pid; pid="$(cat "$file")"
   kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
-
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 await() {  # await DESCRIPTION COMMAND...: retry COMMAND until it succeeds or the timeout passes
   local what="$1"; shift
@@ -130,19 +125,6 @@ osd_up() { ceph --connect-timeout 5 osd dump | grep -q '^osd.0 up'; }
 
 rgw_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$rgw_port/"; }
 
-create_bucket() {
-  # curl signs the request itself (SigV4); RGW also wants the payload hash header (here: of the empty body).
-  # 409 means the bucket is already there.
-  local status
-  status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -X PUT \
-    -H "x-amz-content-sha256: $empty_body_sha256" \
-    --aws-sigv4 "aws:amz:us-east-1:s3" --user "$1:$2" "http://127.0.0.1:$rgw_port/$bucket")"
-  case "$status" in
-    200|409) ;;
-    *) die "creating bucket $bucket at http://127.0.0.1:$rgw_port failed with HTTP $status" ;;
-  esac
-}
-
 start() {
   if pid_of client.rgw.a >/dev/null && [ -f "$env_file" ]; then
     say "already running"; cat "$env_file"; return
@@ -161,23 +143,23 @@ start() {
 
   monmaptool --create --fsid "$fsid" --addv a "$mon_addrs" "$base_dir/monmap" >/dev/null
   ceph-mon -i a --mkfs --monmap "$base_dir/monmap" --keyring "$base_dir/keyring"
-  ceph-mon -i a 2>>"$base_dir/log/startup.log"
+  detached "$base_dir/log/startup.log" ceph-mon -i a
   await "ceph-mon" ceph --connect-timeout 5 mon stat
   say "mon up after $((SECONDS - began)) s"
 
   if [ "$with_mgr" = 1 ]; then
-    ceph-mgr -i x 2>>"$base_dir/log/startup.log"
+    detached "$base_dir/log/startup.log" ceph-mgr -i x
   fi
 
   local osd_uuid osd_id; osd_uuid="$(uuidgen)"
   osd_id="$(ceph --connect-timeout 10 osd new "$osd_uuid")"
   [ "$osd_id" = 0 ] || die "expected osd id 0, got '$osd_id'"
   ceph-osd -i 0 --mkfs --osd-uuid "$osd_uuid" 2>>"$base_dir/log/startup.log"
-  ceph-osd -i 0 2>>"$base_dir/log/startup.log"
+  detached "$base_dir/log/startup.log" ceph-osd -i 0
   await "ceph-osd" osd_up
   say "osd up after $((SECONDS - began)) s"
 
-  radosgw -n client.rgw.a 2>>"$base_dir/log/startup.log"
+  detached "$base_dir/log/startup.log" radosgw -n client.rgw.a
   await "radosgw on 127.0.0.1:$rgw_port" rgw_answers
   say "radosgw answers after $((SECONDS - began)) s"
 
@@ -186,7 +168,7 @@ start() {
   secret_key="$(random_hex 20)"
   radosgw-admin user create --uid=vaultload --display-name="Vaultload" \
     --access-key="$access_key" --secret-key="$secret_key" >/dev/null
-  create_bucket "$access_key" "$secret_key"
+  create_buckets "http://127.0.0.1:$rgw_port" "$access_key" "$secret_key" "$bucket"
   ( umask 077
     { echo "export AWS_URL=http://127.0.0.1:$rgw_port"
       echo "export AWS_ACCESS_KEY=$access_key"

@@ -10,7 +10,8 @@
 #                       `go install github.com/minio/minio@latest` into ~/go/bin (about 2.5 min on 2 cores) and reused
 #   MINIO_BASE_DIR      data, log, pid and keys (default ${TMPDIR:-/tmp}/vaultload-minio)
 #   MINIO_PORT          S3 port (default 9000); MINIO_CONSOLE_PORT console port (default 9001)
-#   AWS_BUCKET          bucket created at start (default vaultload)
+#   AWS_BUCKET          bucket created at start (default vaultload), with BUCKETS (default 3) more for the
+#                       multi-bucket suite: AWS_BUCKET-0, AWS_BUCKET-1, ...
 #   MINIO_START_TIMEOUT_SECONDS  how long to wait for /minio/health/ready (default 30)
 # Progress goes to stderr; only the export lines go to stdout.
 set -euo pipefail
@@ -24,20 +25,14 @@ pid_file="$base_dir/minio.pid"
 env_file="$base_dir/env"
 log_file="$base_dir/minio.log"
 
-empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-
-say() { echo "start-minio: $*" >&2; }
-die() { say "$*"; exit 1; }
+SERVER_SCRIPT=start-minio
+source "$(dirname "$0")/lib/local-server.sh"
 
 running_pid() {
   [ -f "$pid_file" ] || return 1
   local pid; pid="$(cat "$pid_file")"
   kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
-
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
 
 find_or_build_minio() {
   if [ -n "${MINIO_BINARY:-}" ]; then
@@ -69,20 +64,6 @@ wait_until_ready() {
   done
 }
 
-create_bucket() {
-  # curl signs the request itself (SigV4); RGW also wants the payload hash header (here: of the empty body).
-  # 409 means the bucket is already there.
-  local status
-  status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 10 -X PUT \
-    -H "x-amz-content-sha256: $empty_body_sha256" \
-    --aws-sigv4 "aws:amz:us-east-1:s3" --user "$MINIO_ROOT_USER:$MINIO_ROOT_PASSWORD" \
-    "http://127.0.0.1:$port/$bucket")"
-  case "$status" in
-    200|409) ;;
-    *) die "creating bucket $bucket at http://127.0.0.1:$port failed with HTTP $status" ;;
-  esac
-}
-
 start() {
   if pid="$(running_pid)"; then
     say "already running (pid $pid)"; cat "$env_file"; return
@@ -93,12 +74,12 @@ start() {
   rm -rf "$base_dir"
   mkdir -p "$base_dir/data"
   export MINIO_ROOT_USER="vl$(random_hex 9)" MINIO_ROOT_PASSWORD="$(random_hex 20)" MINIO_UPDATE=off
-  nohup "$minio" server "$base_dir/data" --address "127.0.0.1:$port" --console-address "127.0.0.1:$console_port" \
-    >"$log_file" 2>&1 </dev/null &
+  detached "$log_file" "$minio" server "$base_dir/data" --address "127.0.0.1:$port" \
+    --console-address "127.0.0.1:$console_port" &
   local pid=$!
   echo "$pid" >"$pid_file"
   wait_until_ready "$pid"
-  create_bucket
+  create_buckets "http://127.0.0.1:$port" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" "$bucket"
   ( umask 077
     { echo "export MINIO_URL=http://127.0.0.1:$port"
       echo "export AWS_ACCESS_KEY=$MINIO_ROOT_USER"

@@ -87,7 +87,7 @@ public final class WorkloadRunner {
                     workerCpuNanos += workerCpuNanos(pool, validations(fixture, prefixes, vault, users, combination, control));
                 }
                 if (previousPassPrefix != null) {
-                    deletePass(vault, users, previousPassPrefix, combination.threads());
+                    deletePass(vault, users, previousPassPrefix, combination.threads(), fixture.usesInboxes());
                 }
                 previousPassPrefix = "p" + passes;
                 passes++;
@@ -172,12 +172,14 @@ public final class WorkloadRunner {
     }
 
     /** Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. */
-    private static void deletePass(Vault vault, UserDirectory users, String passPrefix, int threads) {
+    private static void deletePass(Vault vault, UserDirectory users, String passPrefix, int threads, boolean inboxes) {
         for (UserCredentials user : users.all()) {
             for (int execution = 0; execution < threads; execution++) {
                 String prefix = passPrefix + "e" + execution + "/";
                 vault.privateSpace(user).delete(prefix);
-                vault.inbox(user).delete(prefix);
+                if (inboxes) {
+                    vault.inbox(user).delete(prefix);
+                }
             }
         }
         LOG.debug("deleted pass {}", passPrefix);
@@ -205,7 +207,7 @@ public final class WorkloadRunner {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while operations ran", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("an execution failed outside any operation", e.getCause());
+            throw new IllegalStateException("an execution failed outside any operation: " + e.getCause(), e.getCause());
         }
         return cpuNanos;
     }

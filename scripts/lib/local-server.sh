@@ -1,0 +1,41 @@
+# Sourced by start-minio.sh and start-ceph.sh: what starting a local S3 server for the suites takes.
+# The sourcing script sets SERVER_SCRIPT (its name, for messages) first.
+
+say() { echo "$SERVER_SCRIPT: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# detached LOG COMMAND...: runs COMMAND with stdin from /dev/null, stdout and stderr appended to LOG, and
+# every other descriptor of the caller closed, so that a server outliving this script holds no lock file,
+# pipe or socket of whoever started it (a CI runner waiting for its output to end, a build lock).
+detached() {
+  local log="$1"; shift
+  (
+    for fd in /proc/self/fd/*; do
+      fd="${fd##*/}"
+      [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
+    done
+    exec "$@" </dev/null >>"$log" 2>&1
+  )
+}
+
+# create_buckets ENDPOINT ACCESS_KEY SECRET_KEY BUCKET: BUCKET, and BUCKET-0 .. BUCKET-(BUCKETS-1) for the
+# multi-bucket suite (BUCKETS, default 3), since providers never create buckets on a server they did not
+# start. curl signs the requests itself (SigV4); RGW also wants the payload hash header (of the empty
+# body). 409: the bucket is already there.
+create_buckets() {
+  local endpoint="$1" access_key="$2" secret_key="$3" bucket="$4" status name
+  local empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+  for name in "$bucket" $(seq -f "$bucket-%g" 0 $((${BUCKETS:-3} - 1))); do
+    status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -X PUT \
+      -H "x-amz-content-sha256: $empty_body_sha256" \
+      --aws-sigv4 "aws:amz:us-east-1:s3" --user "$access_key:$secret_key" "$endpoint/$name")"
+    case "$status" in
+      200|409) ;;
+      *) die "creating bucket $name at $endpoint failed with HTTP $status" ;;
+    esac
+  done
+}
