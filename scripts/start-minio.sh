@@ -4,6 +4,7 @@
 #   eval "$(scripts/start-minio.sh start)"   # starts it (idempotent) and prints export lines
 #   scripts/start-minio.sh status            # exit 0 and the export lines if running, 1 otherwise
 #   scripts/start-minio.sh stop              # stops it by pid and deletes its data
+#   scripts/start-minio.sh binary            # prints the minio binary's path, building it first if there is none
 #
 # Environment:
 #   MINIO_BINARY        the minio server; else `minio` on PATH; else ~/go/bin/minio; else built once with
@@ -114,5 +115,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  binary) find_or_build_minio ;;
+  *) echo "usage: $0 start|stop|status|binary" >&2; exit 2 ;;
 esac
