@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
+import dev.vaultload.suite.RunOutcome;
+import dev.vaultload.suite.SuiteSession;
 import dev.vaultload.storage.StorageProvider;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
+import dev.vaultload.suite.RunOutcome;
+import dev.vaultload.suite.SimpleVaultWorkload;
+import dev.vaultload.suite.SuiteSession;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.vault.SimpleVault;
 import dev.vaultload.vault.Vault;

@@ -1,4 +1,4 @@
-package dev.vaultload.tests;
+package dev.vaultload.suite;
 
 import dev.vaultload.vault.PrivateSpace;
 import dev.vaultload.vault.SimpleVault;
@@ -16,11 +16,11 @@ import java.util.stream.Stream;
  * deleteDocument), as Datasafe's simple-adapter suite drives its SimpleDatasafeService. The simple API has
  * no inbox, so the suite runs private-space-only fixtures.
  */
-final class SimpleVaultWorkload implements Vault {
+public final class SimpleVaultWorkload implements Vault {
     private final SimpleVault simple;
     private final VaultSettings settings;
 
-    SimpleVaultWorkload(SimpleVault simple, VaultSettings settings) {
+    public SimpleVaultWorkload(SimpleVault simple, VaultSettings settings) {
         this.simple = simple;
         this.settings = settings;
     }

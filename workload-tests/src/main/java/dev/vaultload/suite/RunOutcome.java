@@ -1,17 +1,17 @@
-package dev.vaultload.tests;
+package dev.vaultload.suite;
 
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
 import java.util.stream.Collectors;
 
 /** The failure message of a combination that did not pass: its error counts and first failures. */
-final class RunOutcome {
+public final class RunOutcome {
     private static final int FAILURES_SHOWN = 10;
 
     private RunOutcome() {
     }
 
-    static String describe(RunResult result) {
+    public static String describe(RunResult result) {
         return result.title() + " failed (" + result.errorMode() + "): errors " + result.errors() + "; first failures:\n"
                 + result.failures().stream().limit(FAILURES_SHOWN)
                 .map(RunOutcome::line).collect(Collectors.joining("\n"));

@@ -1,4 +1,4 @@
-package dev.vaultload.tests;
+package dev.vaultload.suite;
 
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.Fixture;
@@ -9,6 +9,7 @@ import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.RunConfigParser;
 import dev.vaultload.run.UserDirectory;
 import dev.vaultload.run.WorkloadRunner;
+import dev.vaultload.s3.provider.S3StorageProvider;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -26,7 +28,7 @@ import java.util.stream.Stream;
  * What the suites share: the configuration, read and checked before anything runs; the fixture; the
  * started storage providers (stopped on close); and the run of one combination.
  */
-final class SuiteSession implements AutoCloseable {
+public final class SuiteSession implements AutoCloseable {
     private final String suite;
     private final RunConfig config;
     private final Fixture fixture;
@@ -40,7 +42,7 @@ final class SuiteSession implements AutoCloseable {
      *
      * @param privateOnly use the private-space-only fixtures (the simple adapter has no inbox)
      */
-    static SuiteSession start(String suite, boolean privateOnly) {
+    public static SuiteSession start(String suite, boolean privateOnly) {
         RunConfig config = new RunConfigParser(RunConfigParser.systemSettings(), StorageProviders.DEFAULT).parse();
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(StorageProviders::named).toList();
         SuiteSession session = new SuiteSession(suite, config, privateOnly);
@@ -71,12 +73,12 @@ final class SuiteSession implements AutoCloseable {
         }
     }
 
-    RunConfig config() {
+    public RunConfig config() {
         return config;
     }
 
     /** storage x threads x file size, in that nesting, as Datasafe runs them. */
-    Stream<Combination> combinations() {
+    public Stream<Combination> combinations() {
         List<Combination> combinations = new ArrayList<>();
         for (String storage : config.storageProviders()) {
             for (int threads : config.threads()) {
@@ -89,18 +91,39 @@ final class SuiteSession implements AutoCloseable {
     }
 
     /** The engine over a store, with CIPHER and KDF_ITERATIONS. */
-    Vault vault(BlobStore store) {
+    public Vault vault(BlobStore store) {
         return new DatasafeStyleVault(store,
                 VaultSettings.defaults().withCipher(config.cipher()).withKdfIterations(config.kdfIterations()));
     }
 
-    StorageProvider provider(Combination combination) {
+    public StorageProvider provider(Combination combination) {
         return providers.get(combination.storage());
     }
 
-    RunResult run(Combination combination, BlobStore store, Function<BlobStore, Vault> vaultOn,
-                  Function<UserDirectory, Map<String, Object>> storageDetails) {
-        return new WorkloadRunner(config, suite, content).run(combination, fixture, fixtureLabel, store, vaultOn, storageDetails);
+    /**
+     * Runs one combination and writes its reports.
+     *
+     * @param storageDetails provider specifics for the report; the S3 providers' retries per operation during
+     *                       this combination are added to them
+     */
+    public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Vault> vaultOn,
+                         Function<UserDirectory, Map<String, Object>> storageDetails) {
+        StorageProvider provider = provider(combination);
+        Map<String, Long> retriesBefore = retriesByOperation(provider);
+        return new WorkloadRunner(config, suite, content).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
+            Map<String, Object> details = new LinkedHashMap<>(storageDetails.apply(users));
+            if (provider instanceof S3StorageProvider) {
+                Map<String, Long> retries = new TreeMap<>();
+                retriesByOperation(provider).forEach((operation, total) ->
+                        retries.put(operation, total - retriesBefore.getOrDefault(operation, 0L)));
+                details.put("retriesByOperation", retries);
+            }
+            return details;
+        });
+    }
+
+    private static Map<String, Long> retriesByOperation(StorageProvider provider) {
+        return provider instanceof S3StorageProvider s3 ? s3.connection().retriesByOperation() : Map.of();
     }
 
     @Override

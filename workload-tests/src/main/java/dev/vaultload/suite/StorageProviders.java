@@ -1,4 +1,4 @@
-package dev.vaultload.tests;
+package dev.vaultload.suite;
 
 import dev.vaultload.s3.provider.EmbeddedProviderFactory;
 import dev.vaultload.s3.provider.S3StorageProviders;
@@ -9,15 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Every storage provider the suites know, selectable by name in STORAGE_PROVIDERS. */
-final class StorageProviders {
+public final class StorageProviders {
     /** What runs when STORAGE_PROVIDERS is not set: an S3 server inside the JVM, no setup needed. */
-    static final String DEFAULT = EmbeddedProviderFactory.NAME;
+    public static final String DEFAULT = EmbeddedProviderFactory.NAME;
 
     private StorageProviders() {
     }
 
     /** The factory of a STORAGE_PROVIDERS name; an unknown name fails with the list of known ones. */
-    static StorageProviderFactory named(String name) {
+    public static StorageProviderFactory named(String name) {
         List<StorageProviderFactory> factories = new ArrayList<>(S3StorageProviders.all());
         factories.add(new FileSystemStorageProviderFactory());
         factories.add(new MemoryStorageProviderFactory());
