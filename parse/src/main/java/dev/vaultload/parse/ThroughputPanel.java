@@ -1,0 +1,44 @@
+package dev.vaultload.parse;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.util.Comparator;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** One chart: total ops/s against threads, one line per series, error bars where runs were repeated. */
+public final class ThroughputPanel {
+    public static final int WIDTH_PIXELS = 760;
+    public static final int HEIGHT_PIXELS = 520;
+
+    private ThroughputPanel() {
+    }
+
+    /** A line of the chart: its label and its cells (one per thread count). */
+    public record Series(String label, List<Cell> cells) {
+    }
+
+    public static XYChart build(String title, List<Series> series) {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title)
+                .xAxisTitle("threads").yAxisTitle("total ops/s (throughputPerThread x threads)").build();
+        chart.getStyler()
+                .setLegendPosition(Styler.LegendPosition.OutsideS)
+                .setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13))
+                .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setXAxisDecimalPattern("#").setYAxisDecimalPattern("#,##0.#")
+                .setYAxisMin(0.0).setErrorBarsColorSeriesColor(true);
+        for (Series line : series) {
+            List<Cell> points = line.cells().stream().sorted(Comparator.comparingInt(cell -> cell.key().threads())).toList();
+            double[] threads = points.stream().mapToDouble(cell -> cell.key().threads()).toArray();
+            double[] opsPerSecond = points.stream().mapToDouble(cell -> cell.opsPerSecond().mean()).toArray();
+            double[] spread = points.stream().mapToDouble(cell -> cell.opsPerSecond().standardDeviation()).toArray();
+            boolean repeated = points.stream().anyMatch(cell -> cell.opsPerSecond().runs() > 1);
+            (repeated ? chart.addSeries(line.label(), threads, opsPerSecond, spread)
+                    : chart.addSeries(line.label(), threads, opsPerSecond)).setMarker(SeriesMarkers.CIRCLE);
+        }
+        return chart;
+    }
+}
