@@ -1,5 +1,8 @@
 package dev.vaultload.parse;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,13 +14,15 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 
 /**
  * The seed's charts from a set of measurements: Write/Read/Share/List/Delete.png (one line per file size),
- * Singlebucket.png (all operations, one panel per size), and the comparisons Multibucket.png (1 vs N buckets),
- * CBCvsGCM.png and ceph.png (storages), each one panel per operation. A chart whose data is missing is
+ * Singlebucket.png (all operations: a row of panels per configuration, a column per size), and the
+ * comparisons Multibucket.png (1 vs N buckets), CBCvsGCM.png and ceph.png (storages): a row per operation, a
+ * column per size, a line per compared configuration. A chart whose data is missing is
  * skipped with the reason, never drawn empty.
  */
 public final class ChartSet {
@@ -25,7 +30,6 @@ public final class ChartSet {
     private static final Set<String> SINGLE_AND_MULTI_BUCKET_SUITES =
             Set.of("RandomActionsOnDatasafeTest", "RandomActionsOnMultiBucketTest");
     private static final Set<String> COMPARED_CIPHERS = Set.of("AES256_CBC", "AES256_GCM");
-    private static final int MAX_PANELS_PER_ROW = 3;
 
     /** The files written and, for each chart not drawn, why. */
     public record Outcome(List<Path> written, List<String> skipped) {
@@ -46,14 +50,15 @@ public final class ChartSet {
             if (data.isEmpty()) {
                 skipped.add(fileName + ": no single-bucket " + operation + " results");
             } else {
-                written.add(save(List.of(panel(operation, data, bySizeLines(data))), folder.resolve(fileName)));
+                written.add(save(new Grid(List.of(panel(operation, data, bySizeLines(data),
+                        data.stream().map(Measurement::fileSizeKib).distinct().count() > 1)), 1), folder.resolve(fileName)));
             }
         }
         List<Measurement> allInOne = singleBucket.stream().filter(m -> OPERATIONS.contains(m.operation())).toList();
         if (allInOne.isEmpty()) {
             skipped.add("Singlebucket.png: no single-bucket results");
         } else {
-            written.add(save(perSizePanels(allInOne), folder.resolve("Singlebucket.png")));
+            written.add(save(perConfigurationAndSizePanels(allInOne), folder.resolve("Singlebucket.png")));
         }
         for (Comparison comparison : List.of(
                 new Comparison("Multibucket.png", "buckets", m -> SINGLE_AND_MULTI_BUCKET_SUITES.contains(m.configuration().suite())),
@@ -62,30 +67,62 @@ public final class ChartSet {
                 new Comparison("ceph.png", "storage", m -> m.configuration().buckets() <= 1))) {
             List<Measurement> data = measurements.stream().filter(comparison.includes())
                     .filter(m -> OPERATIONS.contains(m.operation())).toList();
-            long variants = data.stream().map(m -> m.configuration().value(comparison.dimension())).distinct().count();
-            if (variants < 2) {
-                skipped.add(comparison.fileName() + ": needs results for two or more " + comparison.dimension()
-                        + " values, found " + variants);
+            List<String> variants = data.stream().map(m -> m.configuration().value(comparison.dimension()))
+                    .distinct().sorted().toList();
+            if (variants.size() < 2) {
+                skipped.add(comparison.fileName() + ": needs results for two or more values of "
+                        + comparison.dimension() + ", found " + variants);
             } else {
-                written.add(save(perOperationPanels(data), folder.resolve(comparison.fileName())));
+                written.add(save(perOperationAndSizePanels(data), folder.resolve(comparison.fileName())));
             }
         }
         return new Outcome(written, skipped);
     }
 
-    private static List<XYChart> perOperationPanels(List<Measurement> data) {
-        Map<String, List<Measurement>> byOperation = groupBy(data, Measurement::operation);
-        return OPERATIONS.stream().filter(byOperation::containsKey)
-                .map(operation -> panel(operation, byOperation.get(operation), bySizeLines(byOperation.get(operation))))
-                .toList();
+    /** A grid of panels, row by row; a null panel leaves its place blank. */
+    private record Grid(List<XYChart> panels, int columns) {
     }
 
-    private static List<XYChart> perSizePanels(List<Measurement> data) {
+    /** A row per operation, a column per file size, a line per compared configuration. */
+    private static Grid perOperationAndSizePanels(List<Measurement> data) {
         List<String> varying = varyingDimensions(data);
-        Map<Integer, List<Measurement>> bySize = groupBy(data, Measurement::fileSizeKib);
-        return bySize.keySet().stream().sorted().map(size -> panel("all operations, " + Cell.sizeLabel(size),
-                bySize.get(size), lines(bySize.get(size), cell -> (cell.key().operation() + " "
-                        + cell.key().configuration().label(varying)).strip()))).toList();
+        List<Integer> sizes = data.stream().map(Measurement::fileSizeKib).distinct().sorted().toList();
+        List<XYChart> panels = new ArrayList<>();
+        for (String operation : OPERATIONS) {
+            for (int size : sizes) {
+                List<Measurement> cell = data.stream()
+                        .filter(m -> m.operation().equals(operation) && m.fileSizeKib() == size).toList();
+                panels.add(cell.isEmpty() ? null : panel(operation + " " + Cell.sizeLabel(size), cell,
+                        lines(cell, c -> c.key().configuration().label(varying)), false));
+            }
+        }
+        return new Grid(withoutBlankRows(panels, sizes.size()), sizes.size());
+    }
+
+    /** The all-in-one chart: a row per configuration, a column per file size, a line per operation. */
+    private static Grid perConfigurationAndSizePanels(List<Measurement> data) {
+        List<String> varying = varyingDimensions(data);
+        List<Integer> sizes = data.stream().map(Measurement::fileSizeKib).distinct().sorted().toList();
+        List<XYChart> panels = new ArrayList<>();
+        groupBy(data, m -> m.configuration().label(varying)).forEach((configuration, ofConfiguration) -> {
+            for (int size : sizes) {
+                List<Measurement> cell = ofConfiguration.stream().filter(m -> m.fileSizeKib() == size).toList();
+                panels.add(cell.isEmpty() ? null : panel((configuration + " all operations " + Cell.sizeLabel(size)).strip(),
+                        cell, lines(cell, c -> c.key().operation()), true));
+            }
+        });
+        return new Grid(panels, sizes.size());
+    }
+
+    private static List<XYChart> withoutBlankRows(List<XYChart> panels, int columns) {
+        List<XYChart> kept = new ArrayList<>();
+        for (int row = 0; row < panels.size(); row += columns) {
+            List<XYChart> panelsOfRow = panels.subList(row, row + columns);
+            if (panelsOfRow.stream().anyMatch(java.util.Objects::nonNull)) {
+                kept.addAll(panelsOfRow);
+            }
+        }
+        return kept;
     }
 
     /** One line per file size (and per configuration where those differ). */
@@ -95,8 +132,9 @@ public final class ChartSet {
                 + Cell.sizeLabel(cell.key().fileSizeKib())).strip());
     }
 
-    private static XYChart panel(String subject, List<Measurement> data, List<ThroughputPanel.Series> lines) {
-        return ThroughputPanel.build(subject + " · " + ChartContext.of(data), lines);
+    private static XYChart panel(String subject, List<Measurement> data, List<ThroughputPanel.Series> lines,
+                                 boolean logarithmic) {
+        return ThroughputPanel.build(subject + " · " + ChartContext.of(data), lines, logarithmic);
     }
 
     private static List<ThroughputPanel.Series> lines(List<Measurement> data, Function<Cell, String> label) {
@@ -117,14 +155,30 @@ public final class ChartSet {
         return data.stream().collect(Collectors.groupingBy(key, LinkedHashMap::new, Collectors.toList()));
     }
 
-    private static Path save(List<XYChart> panels, Path file) throws IOException {
-        int columns = Math.min(panels.size(), MAX_PANELS_PER_ROW);
-        int rows = (panels.size() + columns - 1) / columns;
-        if (panels.size() == 1) {
-            BitmapEncoder.saveBitmap(panels.get(0), file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        } else {
-            BitmapEncoder.saveBitmap(panels, rows, columns, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    /** One panel as it is, several on a white grid. */
+    private static Path save(Grid grid, Path file) throws IOException {
+        if (grid.panels().size() == 1) {
+            BitmapEncoder.saveBitmap(grid.panels().get(0), file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            return file;
         }
+        int rows = (grid.panels().size() + grid.columns() - 1) / grid.columns();
+        BufferedImage image = new BufferedImage(grid.columns() * ThroughputPanel.WIDTH_PIXELS,
+                rows * ThroughputPanel.HEIGHT_PIXELS, BufferedImage.TYPE_INT_RGB);
+        Graphics2D graphics = image.createGraphics();
+        try {
+            graphics.setColor(Color.WHITE);
+            graphics.fillRect(0, 0, image.getWidth(), image.getHeight());
+            for (int index = 0; index < grid.panels().size(); index++) {
+                XYChart panel = grid.panels().get(index);
+                if (panel != null) {
+                    graphics.drawImage(BitmapEncoder.getBufferedImage(panel), index % grid.columns() * ThroughputPanel.WIDTH_PIXELS,
+                            index / grid.columns() * ThroughputPanel.HEIGHT_PIXELS, null);
+                }
+            }
+        } finally {
+            graphics.dispose();
+        }
+        ImageIO.write(image, "png", file.toFile());
         return file;
     }
 }

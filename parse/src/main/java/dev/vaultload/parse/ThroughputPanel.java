@@ -21,15 +21,22 @@ public final class ThroughputPanel {
     public record Series(String label, List<Cell> cells) {
     }
 
-    public static XYChart build(String title, List<Series> series) {
-        XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title)
-                .xAxisTitle("threads").yAxisTitle("total ops/s (throughputPerThread x threads)").build();
+    /**
+     * @param logarithmic a log axis for lines decades apart (100 KiB beside 10 MiB, LIST beside WRITE), where a
+     *                    linear one flattens the slow lines; a linear one otherwise, as it labels more ticks
+     */
+    public static XYChart build(String title, List<Series> series, boolean logarithmic) {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title).xAxisTitle("threads")
+                .yAxisTitle("ops/s, all threads" + (logarithmic ? " (log scale)" : "")).build();
         chart.getStyler()
-                .setLegendPosition(Styler.LegendPosition.OutsideS)
+                .setLegendPosition(Styler.LegendPosition.OutsideE)
                 .setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13))
                 .setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setXAxisDecimalPattern("#").setYAxisDecimalPattern("#,##0.#")
-                .setYAxisMin(0.0).setErrorBarsColorSeriesColor(true);
+                .setYAxisLogarithmic(logarithmic).setErrorBarsColorSeriesColor(true);
+        if (!logarithmic) {
+            chart.getStyler().setYAxisMin(0.0);
+        }
         for (Series line : series) {
             List<Cell> points = line.cells().stream().sorted(Comparator.comparingInt(cell -> cell.key().threads())).toList();
             double[] threads = points.stream().mapToDouble(cell -> cell.key().threads()).toArray();
