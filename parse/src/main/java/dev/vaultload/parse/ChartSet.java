@@ -50,8 +50,7 @@ public final class ChartSet {
             if (data.isEmpty()) {
                 skipped.add(fileName + ": no single-bucket " + operation + " results");
             } else {
-                written.add(save(new Grid(List.of(panel(operation, data, bySizeLines(data),
-                        data.stream().map(Measurement::fileSizeKib).distinct().count() > 1)), 1), folder.resolve(fileName)));
+                written.add(save(new Grid(List.of(panel(operation, data, bySizeLines(data))), 1), folder.resolve(fileName)));
             }
         }
         List<Measurement> allInOne = singleBucket.stream().filter(m -> OPERATIONS.contains(m.operation())).toList();
@@ -93,7 +92,7 @@ public final class ChartSet {
                 List<Measurement> cell = data.stream()
                         .filter(m -> m.operation().equals(operation) && m.fileSizeKib() == size).toList();
                 panels.add(cell.isEmpty() ? null : panel(operation + " " + Cell.sizeLabel(size), cell,
-                        lines(cell, c -> c.key().configuration().label(varying)), false));
+                        lines(cell, c -> c.key().configuration().label(varying))));
             }
         }
         return new Grid(withoutBlankRows(panels, sizes.size()), sizes.size());
@@ -108,7 +107,7 @@ public final class ChartSet {
             for (int size : sizes) {
                 List<Measurement> cell = ofConfiguration.stream().filter(m -> m.fileSizeKib() == size).toList();
                 panels.add(cell.isEmpty() ? null : panel((configuration + " all operations " + Cell.sizeLabel(size)).strip(),
-                        cell, lines(cell, c -> c.key().operation()), true));
+                        cell, lines(cell, c -> c.key().operation())));
             }
         });
         return new Grid(panels, sizes.size());
@@ -132,9 +131,8 @@ public final class ChartSet {
                 + Cell.sizeLabel(cell.key().fileSizeKib())).strip());
     }
 
-    private static XYChart panel(String subject, List<Measurement> data, List<ThroughputPanel.Series> lines,
-                                 boolean logarithmic) {
-        return ThroughputPanel.build(subject + " · " + ChartContext.of(data), lines, logarithmic);
+    private static XYChart panel(String subject, List<Measurement> data, List<ThroughputPanel.Series> lines) {
+        return ThroughputPanel.build(subject + " · " + ChartContext.of(data), lines);
     }
 
     private static List<ThroughputPanel.Series> lines(List<Measurement> data, Function<Cell, String> label) {

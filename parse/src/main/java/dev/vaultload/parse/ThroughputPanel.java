@@ -21,11 +21,15 @@ public final class ThroughputPanel {
     public record Series(String label, List<Cell> cells) {
     }
 
+    /** Above this ratio of largest to smallest value a linear axis flattens the slow lines into the floor. */
+    private static final double LOG_SCALE_FROM_RATIO = 10.0;
+
     /**
-     * @param logarithmic a log axis for lines decades apart (100 KiB beside 10 MiB, LIST beside WRITE), where a
-     *                    linear one flattens the slow lines; a linear one otherwise, as it labels more ticks
+     * The y axis is logarithmic when the lines are more than a decade apart (10 MiB WRITE beside LIST), else
+     * linear, which labels more ticks.
      */
-    public static XYChart build(String title, List<Series> series, boolean logarithmic) {
+    public static XYChart build(String title, List<Series> series) {
+        boolean logarithmic = decadesApart(series);
         XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title).xAxisTitle("threads")
                 .yAxisTitle("ops/s, all threads" + (logarithmic ? " (log scale)" : "")).build();
         chart.getStyler()
@@ -47,5 +51,11 @@ public final class ThroughputPanel {
                     : chart.addSeries(line.label(), threads, opsPerSecond)).setMarker(SeriesMarkers.CIRCLE);
         }
         return chart;
+    }
+
+    private static boolean decadesApart(List<Series> series) {
+        java.util.DoubleSummaryStatistics opsPerSecond = series.stream().flatMap(line -> line.cells().stream())
+                .mapToDouble(cell -> cell.opsPerSecond().mean()).filter(value -> value > 0).summaryStatistics();
+        return opsPerSecond.getCount() > 0 && opsPerSecond.getMax() > LOG_SCALE_FROM_RATIO * opsPerSecond.getMin();
     }
 }
