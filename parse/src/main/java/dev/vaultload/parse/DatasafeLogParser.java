@@ -36,7 +36,7 @@ public final class DatasafeLogParser {
     public LoadedResults parse(Path log) {
         List<Measurement> measurements = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
-        Map<String, String> settings = Map.of("date", lastModifiedDate(log), "machine", "unknown (log)");
+        Map<String, String> settings = Map.of("date", lastModifiedDate(log), "machine", "machine unknown (log)");
         try (BufferedReader reader = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
             Block block = null;
             long lineNumber = 0;
