@@ -1,0 +1,77 @@
+package dev.vaultload.parse;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vaultload.report.Environment;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.OperationStatistics;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the JSON result of one combination (a serialized {@link RunResult}) into measurements. */
+public final class JsonResultReader {
+    private static final double MICROS_PER_MILLI = 1000.0;
+
+    // Newer results may carry fields this reader does not know: they must not stop it.
+    private final ObjectMapper mapper = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    public LoadedResults read(Path file) {
+        RunResult result;
+        try {
+            result = mapper.readValue(file.toFile(), RunResult.class);
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            return new LoadedResults(List.of(), List.of(new Problem(file, line, "not a run result: " + e.getOriginalMessage())));
+        } catch (IOException e) {
+            return new LoadedResults(List.of(), List.of(new Problem(file, 0, "cannot read: " + e.getMessage())));
+        }
+        Configuration configuration = new Configuration(result.suite(), result.storage(),
+                result.cipher() == null ? "" : result.cipher().name(), buckets(result));
+        Measurement.Run run = new Measurement.Run(file, file.toString(), settings(result));
+        List<Measurement> measurements = new ArrayList<>();
+        for (OperationStatistics operation : result.operations()) {
+            if (operation.count() > 0) {
+                Map<String, Double> percentileMillis = new LinkedHashMap<>();
+                operation.percentileMicros().forEach((label, micros) -> percentileMillis.put(label, micros / MICROS_PER_MILLI));
+                measurements.add(new Measurement(configuration, operation.type().name(), result.threads(),
+                        result.fileSizeKib(), operation.throughputPerThread(), percentileMillis, run));
+            }
+        }
+        return new LoadedResults(measurements, List.of());
+    }
+
+    /** The multi-bucket suite names its buckets in storageDetails; every other run uses one. */
+    private static int buckets(RunResult result) {
+        Object buckets = result.storageDetails() == null ? null : result.storageDetails().get("buckets");
+        return buckets instanceof List<?> names ? names.size() : 1;
+    }
+
+    private static Map<String, String> settings(RunResult result) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("fixture", result.fixture());
+        settings.put("fixtureOperations", Integer.toString(result.fixtureOperations()));
+        settings.put("keyPairAlgorithm", String.valueOf(result.keyPairAlgorithm()));
+        settings.put("kdfIterations", Integer.toString(result.kdfIterations()));
+        settings.put("errorMode", String.valueOf(result.errorMode()));
+        settings.put("requestedDurationMillis", Long.toString(result.requestedDurationMillis()));
+        Environment environment = result.environment();
+        if (environment != null) {
+            // The vendor in parentheses makes chart titles too long.
+            settings.put("machine", environment.cores() + " cores, JDK " + environment.jdk().replaceFirst(" \\(.*", ""));
+            settings.put("cores", Integer.toString(environment.cores()));
+            settings.put("jdk", environment.jdk());
+            settings.put("maxHeapBytes", Long.toString(environment.maxHeapBytes()));
+            settings.put("os", environment.os());
+            settings.put("host", environment.host());
+            settings.put("gitCommit", environment.gitCommit());
+        }
+        settings.put("date", result.startedAt() == null ? "unknown date" : result.startedAt().substring(0, Math.min(10, result.startedAt().length())));
+        return settings;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.vaultload.parse;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code vaultload-parse table|detail|charts|compare}: tables, charts and comparisons from logs and JSON results. */
+@Command(name = "vaultload-parse", mixinStandardHelpOptions = true,
+        description = "Tables, PNG charts and comparisons from Vaultload's JSON results or Datasafe-format logs.",
+        subcommands = {ParseCommand.Table.class, ParseCommand.Detail.class, ParseCommand.Charts.class,
+                ParseCommand.Compare.class})
+public final class ParseCommand {
+
+    public static void main(String[] args) {
+        // Charts are drawn off screen: no display on build machines.
+        System.setProperty("java.awt.headless", "true");
+        System.exit(new CommandLine(new ParseCommand()).execute(args));
+    }
+
+    @Command(name = "table", description = "parse_script.groovy: per operation, a Threads x file-size table of total ops/s. "
+            + "Exit status 1 if an input line is malformed (reported with its line number).")
+    static final class Table implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
+        List<String> inputs;
+
+        @Override
+        public Integer call() {
+            return new ParseScripts().run(ParseScripts.THROUGHPUT_TABLE, inputs, System.out, System.err);
+        }
+    }
+
+    @Command(name = "detail", description = "parse_script_table.groovy: per operation and size, threads, ops/s, MiB/s, "
+            + "p50..p99 in ms; repeated runs as mean ±sd. Exit status 1 if an input line is malformed.")
+    static final class Detail implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
+        List<String> inputs;
+
+        @Override
+        public Integer call() {
+            return new ParseScripts().run(ParseScripts.DETAIL_TABLE, inputs, System.out, System.err);
+        }
+    }
+
+    @Command(name = "charts", description = "Write.png, Read.png, Share.png, List.png, Delete.png, Singlebucket.png, "
+            + "Multibucket.png, CBCvsGCM.png and ceph.png, each where the inputs hold the data for it.")
+    static final class Charts implements Callable<Integer> {
+        @Option(names = "--out", required = true, description = "folder for the PNG files")
+        Path folder;
+
+        @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
+        List<Path> inputs;
+
+        @Override
+        public Integer call() throws IOException {
+            LoadedResults loaded = new ResultLoader().load(inputs);
+            loaded.problems().forEach(problem -> System.err.println("malformed input: " + problem));
+            ChartSet.Outcome outcome = new ChartSet().render(loaded.measurements(), folder);
+            outcome.written().forEach(file -> System.out.println("wrote " + file));
+            outcome.skipped().forEach(reason -> System.out.println("skipped " + reason));
+            return loaded.problems().isEmpty() ? 0 : 1;
+        }
+    }
+
+    @Command(name = "compare", description = "B/A ratios of ops/s, p50 and p99 per operation, threads and size, "
+            + "with Welch's t (repeated runs) or Mann-Whitney U (interval logs) at --alpha.")
+    static final class Compare implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "A", description = "results (folder, JSON or log) of the baseline")
+        Path a;
+
+        @Parameters(index = "1", paramLabel = "B", description = "results of the variant")
+        Path b;
+
+        @Option(names = "--dimension", description = "what A and B are meant to differ in: ${COMPLETION-CANDIDATES}; "
+                + "default: the first that differs", completionCandidates = Dimensions.class)
+        String dimension;
+
+        @Option(names = "--alpha", defaultValue = "0.05", description = "significance level (default ${DEFAULT-VALUE})")
+        double alpha;
+
+        @Override
+        public Integer call() {
+            if (dimension != null && !Configuration.DIMENSIONS.contains(dimension)) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--dimension " + dimension + ": must be one of " + Configuration.DIMENSIONS);
+            }
+            ResultComparison comparison = new ResultComparison(alpha);
+            ResultComparison.Report report = comparison.compare(List.of(a), List.of(b), dimension);
+            comparison.print(report, System.out);
+            return report.problems().isEmpty() ? 0 : 1;
+        }
+    }
+
+    static final class Dimensions implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Configuration.DIMENSIONS.iterator();
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.vaultload.parse;
+
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.Environment;
+import dev.vaultload.report.HistogramIntervalLog;
+import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.Interval;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.vault.KeyPairAlgorithm;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Writes JSON results (and interval logs) the way the suites do, with chosen figures. */
+final class ResultFixtures {
+    static final Environment ENVIRONMENT =
+            new Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", 2, 1L << 30, "Linux", "ci", "abc123");
+
+    private ResultFixtures() {
+    }
+
+    /** One operation's figures: throughputPerThread and p50, p75, p90, p95, p99 in milliseconds. */
+    record Figures(OperationType type, double throughputPerThread, double... percentileMillis) {
+    }
+
+    /** A run with the given configuration; {@code buckets} > 1 names the buckets as the multi-bucket suite does. */
+    record Run(String suite, String storage, CipherSuite cipher, int buckets, int threads, int fileSizeKib,
+               int kdfIterations) {
+        static Run of(String storage, CipherSuite cipher, int threads, int fileSizeKib) {
+            return new Run("RandomActionsOnDatasafeTest", storage, cipher, 1, threads, fileSizeKib, 1000);
+        }
+    }
+
+    static Path writeJson(Path folder, String name, Run run, List<Figures> figures) {
+        List<OperationStatistics> operations = figures.stream().map(ResultFixtures::statistics).toList();
+        Map<String, Object> storageDetails = run.buckets() > 1
+                ? Map.of("buckets", java.util.stream.IntStream.range(0, run.buckets()).mapToObj(i -> "bucket-" + i).toList())
+                : Map.of();
+        RunResult result = new RunResult(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL",
+                200, run.cipher(), KeyPairAlgorithm.EC_P256, run.kdfIterations(), ErrorMode.FAIL_FAST, 0, 1,
+                "2026-11-22T08:00:00Z", 1000, operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), storageDetails,
+                ENVIRONMENT);
+        Path file = folder.resolve(name + ".json");
+        new JsonReportWriter().write(result, file);
+        return file;
+    }
+
+    /** An interval log beside {@code json}: per interval of one second, that many operations of {@code type}. */
+    static void writeIntervals(Path json, OperationType type, long... operationsPerInterval) {
+        try (HistogramIntervalLog log = new HistogramIntervalLog(IntervalThroughputs.besideJson(json), "test")) {
+            long startMillis = 1_700_000_000_000L;
+            for (int index = 0; index < operationsPerInterval.length; index++) {
+                Histogram latencyMicros = new Histogram(3);
+                latencyMicros.recordValueWithCount(1000, operationsPerInterval[index]);
+                long start = startMillis + index * 1000L;
+                log.onInterval(new Interval(index, start, start + 1000, Map.of(type, latencyMicros), 0, 0, Map.of(),
+                        index * 1000L, false));
+            }
+        }
+    }
+
+    private static OperationStatistics statistics(Figures figures) {
+        Map<String, Long> percentileMicros = new LinkedHashMap<>();
+        for (int index = 0; index < Measurement.PERCENTILES.size(); index++) {
+            percentileMicros.put(Measurement.PERCENTILES.get(index), Math.round(figures.percentileMillis()[index] * 1000));
+        }
+        percentileMicros.put("99.9", Math.round(figures.percentileMillis()[4] * 1000));
+        return new OperationStatistics(figures.type(), 10, Map.of(), percentileMicros, 1, 2, 1.5, 15,
+                figures.throughputPerThread(), 1000, 10, 1, 1024, "");
+    }
+}
