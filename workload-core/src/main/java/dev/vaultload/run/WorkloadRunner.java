@@ -57,6 +57,7 @@ public final class WorkloadRunner {
      * @param vaultOn        builds the engine over a store
      * @param storageDetails provider specifics for the report (bucket per user, retries)
      */
+    @SuppressWarnings("try") // the reporter is only opened to be closed: closing sends the final report
     public RunResult run(Combination combination, Fixture fixture, String fixtureLabel, BlobStore store,
                          Function<BlobStore, Vault> vaultOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
         Instant startedAt = Instant.now();
@@ -72,7 +73,7 @@ public final class WorkloadRunner {
         long workerCpuNanos = 0;
         ExecutorService pool = Executors.newFixedThreadPool(combination.threads(), workerThreads());
         try (HistogramIntervalLog histogramLog = new HistogramIntervalLog(files.histogramLog(), combination.label());
-             IntervalReporter ignored = new IntervalReporter(statistics, config.reportPeriod(),
+             IntervalReporter reporter = new IntervalReporter(statistics, config.reportPeriod(),
                      List.of(new ProgressLog(combination.label()), histogramLog))) {
             long createUsersStartNanos = System.nanoTime();
             workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control));

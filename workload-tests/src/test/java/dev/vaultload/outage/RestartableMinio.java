@@ -1,0 +1,110 @@
+package dev.vaultload.outage;
+
+import dev.vaultload.s3.S3Credentials;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A MinIO server on 127.0.0.1 that a test can kill by pid and start again on the same port and data
+ * directory, as an operator restarting a crashed server would.
+ */
+final class RestartableMinio implements AutoCloseable {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path binary;
+    private final Path dataDirectory;
+    private final int port;
+    private final S3Credentials credentials =
+            new S3Credentials("vl" + UUID.randomUUID().toString().substring(0, 8), UUID.randomUUID().toString());
+    private Process process;
+
+    RestartableMinio(Path binary, Path dataDirectory) {
+        this.binary = binary;
+        this.dataDirectory = dataDirectory;
+        this.port = freePort();
+    }
+
+    URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    S3Credentials credentials() {
+        return credentials;
+    }
+
+    synchronized void start() {
+        ProcessBuilder builder = new ProcessBuilder(List.of(binary.toString(), "server", dataDirectory.toString(),
+                "--address", "127.0.0.1:" + port, "--console-address", "127.0.0.1:" + freePort()))
+                .redirectErrorStream(true)
+                .redirectOutput(dataDirectory.resolveSibling("minio.log").toFile());
+        builder.environment().put("MINIO_ROOT_USER", credentials.accessKeyId());
+        builder.environment().put("MINIO_ROOT_PASSWORD", credentials.secretKey());
+        builder.environment().put("MINIO_UPDATE", "off");
+        try {
+            process = builder.start();
+            awaitReady();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + binary, e);
+        }
+    }
+
+    /** SIGKILL by pid: no chance to finish anything in flight. */
+    synchronized void kill() {
+        ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (process != null) {
+            kill();
+        }
+    }
+
+    private void awaitReady() {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpRequest ready = HttpRequest.newBuilder(endpoint().resolve("/minio/health/ready")).build();
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new IllegalStateException("MinIO at " + endpoint() + " not ready within " + READY_TIMEOUT);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
