@@ -1,7 +1,7 @@
 package dev.vaultload.vault;
 
 import dev.vaultload.storage.BlobOutputStream;
-import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
@@ -193,19 +192,17 @@ public class VaultCryptoBenchmark {
     }
 
     /** In-memory store whose writes can be switched to a null sink, so encryption benchmarks measure crypto only. */
-    static final class CryptoOnlyStore implements BlobStore {
-        private final InMemoryBlobStore memory = new InMemoryBlobStore("benchmark");
+    static final class CryptoOnlyStore extends ForwardingBlobStore {
         volatile boolean discardWrites;
 
-        @Override
-        public void put(String key, InputStream content, long lengthBytes) {
-            memory.put(key, content, lengthBytes);
+        CryptoOnlyStore() {
+            super(new InMemoryBlobStore("benchmark"));
         }
 
         @Override
         public BlobOutputStream openOutput(String key) {
             if (!discardWrites) {
-                return memory.openOutput(key);
+                return super.openOutput(key);
             }
             return new BlobOutputStream() {
                 @Override
@@ -223,33 +220,8 @@ public class VaultCryptoBenchmark {
         }
 
         @Override
-        public InputStream get(String key) {
-            return memory.get(key);
-        }
-
-        @Override
-        public Stream<String> list(String prefix) {
-            return memory.list(prefix);
-        }
-
-        @Override
-        public boolean exists(String key) {
-            return memory.exists(key);
-        }
-
-        @Override
-        public void delete(String key) {
-            memory.delete(key);
-        }
-
-        @Override
-        public long deletePrefix(String prefix) {
-            return memory.deletePrefix(prefix);
-        }
-
-        @Override
         public String describe() {
-            return "crypto-only " + memory.describe();
+            return "crypto-only " + super.describe();
         }
     }
 }

@@ -1,11 +1,6 @@
 package dev.vaultload.tests;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
-import dev.vaultload.suite.RunOutcome;
-import dev.vaultload.suite.SuiteSession;
 import dev.vaultload.run.UserDirectory;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.MultiBucketBlobStore;
@@ -14,11 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The main job spread over BUCKETS buckets (default 3, named after the provider's bucket), each user on one
@@ -26,23 +20,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Datasafe, by ENABLE_MULTI_BUCKET_TEST=true.
  */
 @EnabledIfMultiBucket
-class RandomActionsOnMultiBucketTest {
-    private static SuiteSession session;
+class RandomActionsOnMultiBucketTest extends RandomActionsSuite {
+    private static final Logger LOG = LoggerFactory.getLogger(RandomActionsOnMultiBucketTest.class);
 
-    @BeforeAll
-    static void start() {
-        session = SuiteSession.start(RandomActionsOnMultiBucketTest.class.getSimpleName(), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (session != null) {
-            session.close();
-        }
-    }
-
-    static Stream<Combination> combinations() {
-        return session.combinations();
+    RandomActionsOnMultiBucketTest() {
+        super(false);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -58,10 +40,7 @@ class RandomActionsOnMultiBucketTest {
         }
         MultiBucketBlobStore store = new MultiBucketBlobStore(buckets);
 
-        RunResult result = session.run(combination, store, session::vault,
-                users -> bucketOfEachUser(users, store, bucketNames));
-
-        assertTrue(result.passed(), () -> RunOutcome.describe(result));
+        assertPassed(session.run(combination, store, session::vault, users -> bucketOfEachUser(users, store, bucketNames)));
     }
 
     private static Map<String, Object> bucketOfEachUser(UserDirectory users, MultiBucketBlobStore store,
@@ -70,6 +49,7 @@ class RandomActionsOnMultiBucketTest {
         for (String userId : users.fixtureUserIds()) {
             bucketOfUser.put(userId, bucketNames.get(store.bucketIndexOf(users.storeUserId(userId))));
         }
+        LOG.info("bucket of each user: {}", bucketOfUser);
         return Map.of("buckets", bucketNames, "bucketOfUser", bucketOfUser);
     }
 }
