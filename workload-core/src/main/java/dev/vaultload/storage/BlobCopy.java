@@ -3,7 +3,10 @@ package dev.vaultload.storage;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** {@link BlobStore#put} in terms of {@link BlobStore#openOutput}: copies exactly the announced length or stores nothing. */
+/**
+ * {@link BlobStore#put} and {@link BlobStore#copy} in terms of {@link BlobStore#openOutput}: the object is stored
+ * whole or not at all.
+ */
 final class BlobCopy {
 
     private static final int BUFFER_BYTES = 64 * 1024;
@@ -37,6 +40,23 @@ final class BlobCopy {
             out.close();
         } catch (IOException e) {
             throw new BlobStoreException(BlobStoreException.Kind.OTHER, "committing " + key + " failed", e);
+        }
+    }
+
+    /** Streams the object at {@code sourceKey} of {@code from} into {@code targetKey} of {@code to} (which may be the same store). */
+    static void copy(BlobStore from, String sourceKey, BlobStore to, String targetKey) {
+        BlobOutputStream out = to.openOutput(targetKey);
+        try (InputStream in = from.get(sourceKey)) {
+            in.transferTo(out);
+        } catch (IOException | RuntimeException e) {
+            out.abort();
+            throw e instanceof BlobStoreException bse ? bse
+                    : new BlobStoreException(BlobStoreException.Kind.OTHER, "copying " + sourceKey + " to " + targetKey + " failed", e);
+        }
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw new BlobStoreException(BlobStoreException.Kind.OTHER, "committing " + targetKey + " failed", e);
         }
     }
 }

@@ -21,6 +21,14 @@ public interface BlobStore extends AutoCloseable {
      */
     BlobOutputStream openOutput(String key);
 
+    /**
+     * Stores a copy of the object at {@code sourceKey} under {@code targetKey}, whole or not at all. This default
+     * streams the bytes through the client; stores that can copy in place (S3's CopyObject) override it.
+     */
+    default void copy(String sourceKey, String targetKey) {
+        BlobCopy.copy(this, sourceKey, this, targetKey);
+    }
+
     /** The object's bytes; the caller closes the stream. */
     InputStream get(String key);
 

@@ -44,6 +44,18 @@ public final class MultiBucketBlobStore implements BlobStore {
         return bucketOf(key).openOutput(key);
     }
 
+    /** In place within a bucket; streamed from one bucket to another when the users live apart. */
+    @Override
+    public void copy(String sourceKey, String targetKey) {
+        BlobStore source = bucketOf(sourceKey);
+        BlobStore target = bucketOf(targetKey);
+        if (source == target) {
+            source.copy(sourceKey, targetKey);
+        } else {
+            BlobCopy.copy(source, sourceKey, target, targetKey);
+        }
+    }
+
     @Override
     public InputStream get(String key) {
         return bucketOf(key).get(key);

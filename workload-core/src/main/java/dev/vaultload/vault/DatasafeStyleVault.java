@@ -1,7 +1,6 @@
 package dev.vaultload.vault;
 
 import dev.vaultload.storage.BlobNotFoundException;
-import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -97,16 +96,8 @@ public final class DatasafeStyleVault implements Vault {
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("a share needs at least one recipient");
         }
-        List<BlobOutputStream> copies = new ArrayList<>(keys.size());
-        try {
-            for (RecipientPublicKey key : keys) {
-                copies.add(store.openOutput(StorageLayout.inbox(key.userId()) + path));
-            }
-        } catch (RuntimeException e) {
-            copies.forEach(BlobOutputStream::abort);
-            throw e;
-        }
-        return codec.encrypting(new FanOutBlobOutput(copies), recipients.forRecipients(keys));
+        List<String> inboxKeys = keys.stream().map(key -> StorageLayout.inbox(key.userId()) + path).toList();
+        return codec.encrypting(new ReplicatingBlobOutput(store, inboxKeys), recipients.forRecipients(keys));
     }
 
     @Override

@@ -61,6 +61,16 @@ abstract class BlobStoreContract {
     }
 
     @Test
+    void copyStoresAnIndependentObjectWithTheSameBytes() throws IOException {
+        put("u1/original", "shared content");
+        store.copy("u1/original", "u2/inbox/copy");
+        store.delete("u1/original");
+        assertEquals("shared content", read("u2/inbox/copy"));
+        assertThrows(BlobNotFoundException.class, () -> store.copy("u1/original", "u2/inbox/other"));
+        assertFalse(store.exists("u2/inbox/other"));
+    }
+
+    @Test
     void missingKeyIsTypedNotFound() {
         BlobNotFoundException e = assertThrows(BlobNotFoundException.class, () -> store.get("u1/missing"));
         assertEquals(BlobStoreException.Kind.NOT_FOUND, e.kind());

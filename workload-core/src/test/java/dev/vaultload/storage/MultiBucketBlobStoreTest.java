@@ -1,5 +1,7 @@
 package dev.vaultload.storage;
 
+import java.io.IOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,6 +38,18 @@ class MultiBucketBlobStoreTest extends BlobStoreContract {
             }
         }
         assertEquals(Set.of(0, 1, 2), used, "30 users should spread over all 3 buckets");
+    }
+
+    @Test
+    void copyReachesAUserInAnotherBucket() throws IOException {
+        MultiBucketBlobStore multi = (MultiBucketBlobStore) store;
+        String sender = "user-0";
+        String recipient = IntStream.range(1, 30).mapToObj(i -> "user-" + i)
+                .filter(id -> multi.bucketIndexOf(id) != multi.bucketIndexOf(sender)).findFirst().orElseThrow();
+        put(sender + "/inbox/doc", "shared");
+        store.copy(sender + "/inbox/doc", recipient + "/inbox/doc");
+        assertEquals("shared", read(recipient + "/inbox/doc"));
+        assertTrue(buckets.get(multi.bucketIndexOf(recipient)).exists(recipient + "/inbox/doc"));
     }
 
     @Test

@@ -94,6 +94,17 @@ public final class S3BlobStore implements BlobStore {
         }
     }
 
+    /** Server-side CopyObject: the bytes never pass through the client (S3 allows it up to 5 GiB per object). */
+    @Override
+    public void copy(String sourceKey, String targetKey) {
+        try {
+            client.copyObject(request -> request.sourceBucket(bucket).sourceKey(sourceKey)
+                    .destinationBucket(bucket).destinationKey(targetKey));
+        } catch (SdkException e) {
+            throw errors.translate(e, "CopyObject", bucket, sourceKey + " -> " + targetKey);
+        }
+    }
+
     @Override
     public void delete(String key) {
         try {

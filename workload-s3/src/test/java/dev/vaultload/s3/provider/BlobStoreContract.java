@@ -81,6 +81,16 @@ abstract class BlobStoreContract {
     }
 
     @Test
+    void copyIsServerSideAndIndependentOfTheSource() throws IOException {
+        byte[] content = randomBytes(300 << 10, 7);
+        store.put(root + "copy-source", new ByteArrayInputStream(content), content.length);
+        store.copy(root + "copy-source", root + "copy-target");
+        store.delete(root + "copy-source");
+        assertArrayEquals(sha256(content), sha256(readAll(root + "copy-target")));
+        assertThrows(BlobNotFoundException.class, () -> store.copy(root + "copy-source", root + "copy-other"));
+    }
+
+    @Test
     void emptyObjectsExist() throws IOException {
         store.put(root + "empty-put", InputStream.nullInputStream(), 0);
         store.openOutput(root + "empty-output").close();

@@ -1,0 +1,48 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One ciphertext stored under several keys (a share, one copy per recipient's inbox): streamed once into the
+ * first key, then copied by the store to the others (in place where it can, e.g. S3's CopyObject). Writing
+ * to all copies at once would buffer the document once per recipient in stores that buffer a part.
+ */
+final class ReplicatingBlobOutput extends BlobOutputStream {
+
+    private final BlobStore store;
+    private final List<String> keys;
+    private final BlobOutputStream first;
+
+    ReplicatingBlobOutput(BlobStore store, List<String> keys) {
+        this.store = store;
+        this.keys = List.copyOf(keys);
+        this.first = store.openOutput(this.keys.get(0));
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        first.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        first.write(b, off, len);
+    }
+
+    /** Commits the first copy, then the others in order; if one fails, those already made stay. */
+    @Override
+    public void close() throws IOException {
+        first.close();
+        for (String key : keys.subList(1, keys.size())) {
+            store.copy(keys.get(0), key);
+        }
+    }
+
+    @Override
+    public void abort() {
+        first.abort();
+    }
+}
