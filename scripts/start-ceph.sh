@@ -143,23 +143,23 @@ start() {
 
   monmaptool --create --fsid "$fsid" --addv a "$mon_addrs" "$base_dir/monmap" >/dev/null
   ceph-mon -i a --mkfs --monmap "$base_dir/monmap" --keyring "$base_dir/keyring"
-  detached "$base_dir/log/startup.log" ceph-mon -i a
+  detached "$base_dir/log/startup.log" ceph-mon -i a & wait $!
   await "ceph-mon" ceph --connect-timeout 5 mon stat
   say "mon up after $((SECONDS - began)) s"
 
   if [ "$with_mgr" = 1 ]; then
-    detached "$base_dir/log/startup.log" ceph-mgr -i x
+    detached "$base_dir/log/startup.log" ceph-mgr -i x & wait $!
   fi
 
   local osd_uuid osd_id; osd_uuid="$(uuidgen)"
   osd_id="$(ceph --connect-timeout 10 osd new "$osd_uuid")"
   [ "$osd_id" = 0 ] || die "expected osd id 0, got '$osd_id'"
   ceph-osd -i 0 --mkfs --osd-uuid "$osd_uuid" 2>>"$base_dir/log/startup.log"
-  detached "$base_dir/log/startup.log" ceph-osd -i 0
+  detached "$base_dir/log/startup.log" ceph-osd -i 0 & wait $!
   await "ceph-osd" osd_up
   say "osd up after $((SECONDS - began)) s"
 
-  detached "$base_dir/log/startup.log" radosgw -n client.rgw.a
+  detached "$base_dir/log/startup.log" radosgw -n client.rgw.a & wait $!
   await "radosgw on 127.0.0.1:$rgw_port" rgw_answers
   say "radosgw answers after $((SECONDS - began)) s"
 

@@ -8,18 +8,18 @@ random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# detached LOG COMMAND...: runs COMMAND with stdin from /dev/null, stdout and stderr appended to LOG, and
-# every other descriptor of the caller closed, so that a server outliving this script holds no lock file,
-# pipe or socket of whoever started it (a CI runner waiting for its output to end, a build lock).
+# detached LOG COMMAND...: run it in the background (`detached LOG COMMAND... &`): the background shell closes
+# every descriptor but stdin, stdout and stderr, which go to /dev/null and LOG, and becomes COMMAND (so $! is
+# COMMAND's pid). A server outliving this script then holds no lock file, pipe or socket of whoever started it
+# (a CI runner waiting for its output to end, a build lock).
 detached() {
-  local log="$1"; shift
-  (
-    for fd in /proc/self/fd/*; do
-      fd="${fd##*/}"
-      [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
-    done
-    exec "$@" </dev/null >>"$log" 2>&1
-  )
+  local log="$1" fd
+  shift
+  for fd in /proc/self/fd/*; do
+    fd="${fd##*/}"
+    [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
+  done
+  exec "$@" </dev/null >>"$log" 2>&1
 }
 
 # create_buckets ENDPOINT ACCESS_KEY SECRET_KEY BUCKET: BUCKET, and BUCKET-0 .. BUCKET-(BUCKETS-1) for the
