@@ -79,11 +79,13 @@ public final class WorkloadRunner {
             workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control));
             phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - createUsersStartNanos));
             long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
-            long executionsStartNanos = System.nanoTime();
+            long executionNanos = 0; // the passes' replays only: validation and clean-up are not throughput
             String previousPassPrefix = null;
             do {
                 List<String> prefixes = passPrefixes(passes, combination.threads());
+                long passStartNanos = System.nanoTime();
                 workerCpuNanos += workerCpuNanos(pool, executions(fixture, prefixes, vault, users, combination, statistics, control));
+                executionNanos += System.nanoTime() - passStartNanos;
                 if (!control.stopped()) {
                     workerCpuNanos += workerCpuNanos(pool, validations(fixture, prefixes, vault, users, combination, control));
                 }
@@ -93,9 +95,8 @@ public final class WorkloadRunner {
                 previousPassPrefix = "p" + passes;
                 passes++;
             } while (!control.stopped() && System.nanoTime() < deadlineNanos);
-            Duration executionsDuration = Duration.ofNanos(System.nanoTime() - executionsStartNanos);
             for (OperationType type : OperationType.values()) {
-                phaseDurations.putIfAbsent(type, executionsDuration);
+                phaseDurations.putIfAbsent(type, Duration.ofNanos(executionNanos));
             }
         } finally {
             pool.shutdownNow();
