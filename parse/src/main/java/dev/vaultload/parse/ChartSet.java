@@ -42,6 +42,7 @@ public final class ChartSet {
         Files.createDirectories(folder);
         List<Path> written = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        SeriesColors colors = new SeriesColors();
         List<Measurement> singleBucket = measurements.stream()
                 .filter(measurement -> measurement.configuration().buckets() <= 1).toList();
         for (String operation : OPERATIONS) {
@@ -50,14 +51,14 @@ public final class ChartSet {
             if (data.isEmpty()) {
                 skipped.add(fileName + ": no single-bucket " + operation + " results");
             } else {
-                written.add(save(new Grid(List.of(panel(operation, data, bySizeLines(data))), 1), folder.resolve(fileName)));
+                written.add(save(new Grid(List.of(panel(operation, data, bySizeLines(data), colors)), 1), folder.resolve(fileName)));
             }
         }
         List<Measurement> allInOne = singleBucket.stream().filter(m -> OPERATIONS.contains(m.operation())).toList();
         if (allInOne.isEmpty()) {
             skipped.add("Singlebucket.png: no single-bucket results");
         } else {
-            written.add(save(perConfigurationAndSizePanels(allInOne), folder.resolve("Singlebucket.png")));
+            written.add(save(perConfigurationAndSizePanels(allInOne, colors), folder.resolve("Singlebucket.png")));
         }
         for (Comparison comparison : List.of(
                 new Comparison("Multibucket.png", "buckets", m -> SINGLE_AND_MULTI_BUCKET_SUITES.contains(m.configuration().suite())),
@@ -72,7 +73,7 @@ public final class ChartSet {
                 skipped.add(comparison.fileName() + ": needs results for two or more values of "
                         + comparison.dimension() + ", found " + variants);
             } else {
-                written.add(save(perOperationAndSizePanels(data), folder.resolve(comparison.fileName())));
+                written.add(save(perOperationAndSizePanels(data, colors), folder.resolve(comparison.fileName())));
             }
         }
         return new Outcome(written, skipped);
@@ -83,7 +84,7 @@ public final class ChartSet {
     }
 
     /** A row per operation, a column per file size, a line per compared configuration. */
-    private static Grid perOperationAndSizePanels(List<Measurement> data) {
+    private static Grid perOperationAndSizePanels(List<Measurement> data, SeriesColors colors) {
         List<String> varying = varyingDimensions(data);
         List<Integer> sizes = data.stream().map(Measurement::fileSizeKib).distinct().sorted().toList();
         List<XYChart> panels = new ArrayList<>();
@@ -92,14 +93,14 @@ public final class ChartSet {
                 List<Measurement> cell = data.stream()
                         .filter(m -> m.operation().equals(operation) && m.fileSizeKib() == size).toList();
                 panels.add(cell.isEmpty() ? null : panel(operation + " " + Cell.sizeLabel(size), cell,
-                        lines(cell, c -> c.key().configuration().label(varying))));
+                        lines(cell, c -> c.key().configuration().label(varying)), colors));
             }
         }
         return new Grid(withoutBlankRows(panels, sizes.size()), sizes.size());
     }
 
     /** The all-in-one chart: a row per configuration, a column per file size, a line per operation. */
-    private static Grid perConfigurationAndSizePanels(List<Measurement> data) {
+    private static Grid perConfigurationAndSizePanels(List<Measurement> data, SeriesColors colors) {
         List<String> varying = varyingDimensions(data);
         List<Integer> sizes = data.stream().map(Measurement::fileSizeKib).distinct().sorted().toList();
         List<XYChart> panels = new ArrayList<>();
@@ -107,7 +108,7 @@ public final class ChartSet {
             for (int size : sizes) {
                 List<Measurement> cell = ofConfiguration.stream().filter(m -> m.fileSizeKib() == size).toList();
                 panels.add(cell.isEmpty() ? null : panel((configuration + " all operations " + Cell.sizeLabel(size)).strip(),
-                        cell, lines(cell, c -> c.key().operation())));
+                        cell, lines(cell, c -> c.key().operation()), colors));
             }
         });
         return new Grid(panels, sizes.size());
@@ -131,8 +132,9 @@ public final class ChartSet {
                 + Cell.sizeLabel(cell.key().fileSizeKib())).strip());
     }
 
-    private static XYChart panel(String subject, List<Measurement> data, List<ThroughputPanel.Series> lines) {
-        return ThroughputPanel.build(subject + " · " + ChartContext.of(data), lines);
+    private static XYChart panel(String subject, List<Measurement> data, List<ThroughputPanel.Series> lines,
+                                 SeriesColors colors) {
+        return ThroughputPanel.build(subject + " · " + ChartContext.of(data), lines, colors);
     }
 
     private static List<ThroughputPanel.Series> lines(List<Measurement> data, Function<Cell, String> label) {

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -28,7 +29,7 @@ public final class ThroughputPanel {
      * The y axis is logarithmic when the lines are more than a decade apart (10 MiB WRITE beside LIST), else
      * linear, which labels more ticks.
      */
-    public static XYChart build(String title, List<Series> series) {
+    public static XYChart build(String title, List<Series> series, SeriesColors colors) {
         boolean logarithmic = decadesApart(series);
         XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title).xAxisTitle("threads")
                 .yAxisTitle("ops/s, all threads" + (logarithmic ? " (log scale)" : "")).build();
@@ -47,8 +48,11 @@ public final class ThroughputPanel {
             double[] opsPerSecond = points.stream().mapToDouble(cell -> cell.opsPerSecond().mean()).toArray();
             double[] spread = points.stream().mapToDouble(cell -> cell.opsPerSecond().standardDeviation()).toArray();
             boolean repeated = points.stream().anyMatch(cell -> cell.opsPerSecond().runs() > 1);
-            (repeated ? chart.addSeries(line.label(), threads, opsPerSecond, spread)
-                    : chart.addSeries(line.label(), threads, opsPerSecond)).setMarker(SeriesMarkers.CIRCLE);
+            XYSeries added = repeated ? chart.addSeries(line.label(), threads, opsPerSecond, spread)
+                    : chart.addSeries(line.label(), threads, opsPerSecond);
+            added.setMarker(SeriesMarkers.CIRCLE);
+            added.setLineColor(colors.of(line.label()));
+            added.setMarkerColor(colors.of(line.label()));
         }
         return chart;
     }
