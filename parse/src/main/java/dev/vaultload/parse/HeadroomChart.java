@@ -32,11 +32,11 @@ public final class HeadroomChart {
     private HeadroomChart() {
     }
 
-    /** @param subtitle machine and date, under the title */
-    public static XYChart build(HeadroomResult result, String subtitle) {
+    /** @param machine machine and date, shown under the x axis (XChart titles have one line) */
+    public static XYChart build(HeadroomResult result, String machine) {
         XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS)
-                .title("Headroom: " + result.label() + "\n" + subtitle)
-                .xAxisTitle("throughput, ops/s (all threads)").yAxisTitle("latency, ms").build();
+                .title("Headroom: " + result.label())
+                .xAxisTitle("throughput, ops/s (all threads)   [" + machine + "]").yAxisTitle("latency, ms").build();
         chart.getStyler()
                 .setLegendPosition(Styler.LegendPosition.InsideNW)
                 .setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13))
@@ -65,10 +65,10 @@ public final class HeadroomChart {
     }
 
     /** Writes the plot as PNG, creating the folder; call with {@code java.awt.headless=true} on machines without a display. */
-    public static void write(HeadroomResult result, String subtitle, Path file) throws IOException {
+    public static void write(HeadroomResult result, String machine, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         Files.createDirectories(parent);
-        BitmapEncoder.saveBitmap(build(result, subtitle), file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        BitmapEncoder.saveBitmap(build(result, machine), file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
     private static void addLatency(XYChart chart, String name, List<HeadroomStep> steps, double[] opsPerSecond,

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Measures headroom: for each concurrency of the plan, that many threads share a fixed number of operations
  * (closed loop: each starts its next operation when the previous one ends), and the step's throughput,
- * latency percentiles and errors become one point of the headroom plot. Stops early once throughput has
+ * latency percentiles and errors become one point of the headroom plot, after a warm-up step. Stops early once throughput has
  * fallen for the configured number of steps in a row, or a step's errors exceed the budget.
  */
 public final class HeadroomRunner {
@@ -54,13 +54,18 @@ public final class HeadroomRunner {
         this.stepListeners = stepListeners;
     }
 
+    /**
+     * Runs one unrecorded step at the lowest concurrency first: without it the first points measure the JIT
+     * compiler and cold connections, not the store.
+     */
     public HeadroomResult run(String label) {
+        runStep(plan.minThreads(), "warmup", new FailureSamples());
         List<HeadroomStep> steps = new ArrayList<>();
         FailureSamples failures = new FailureSamples();
         HeadroomResult.StopReason stopReason = HeadroomResult.StopReason.MAX_THREADS_REACHED;
         int fallingSteps = 0;
         for (int threads = plan.minThreads(); threads <= plan.maxThreads(); threads += plan.threadStep()) {
-            HeadroomStep step = runStep(threads, failures);
+            HeadroomStep step = runStep(threads, "h" + threads, failures);
             LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}", threads,
                     String.format(Locale.ROOT, "%.1f", step.opsPerSecond()), millis(step.p50Micros()),
                     millis(step.p90Micros()), millis(step.p99Micros()), step.errors());
@@ -78,12 +83,13 @@ public final class HeadroomRunner {
         return new HeadroomResult(label, steps, Knee.of(steps, plan.kneeFactor()), stopReason, failures.first());
     }
 
-    private HeadroomStep runStep(int threads, FailureSamples failures) {
+    /** @param stepPrefix unique per step: a step's fixture replays must not meet another step's documents */
+    private HeadroomStep runStep(int threads, String stepPrefix, FailureSamples failures) {
         StatisticService statistics = new StatisticService();
         AtomicInteger claimed = new AtomicInteger();
         List<Runnable> tasks = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
-            OperationSequence sequence = workload.sequence("h" + threads + "t" + thread + "/");
+            OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/");
             OperationExecutor executor = workload.executor();
             tasks.add(() -> {
                 while (claimed.getAndIncrement() < plan.operationsPerStep()) {

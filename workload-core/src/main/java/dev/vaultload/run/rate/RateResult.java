@@ -3,6 +3,8 @@ package dev.vaultload.run.rate;
 import dev.vaultload.report.Failure;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.OperationStatistics;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +23,7 @@ import java.util.Map;
  * @param elapsedMillis       time from the start to the last completion
  * @param corrected           per operation type, latencies from the intended start
  * @param uncorrected         per operation type, latencies from the actual start
- * @param errors              failures by class
+ * @param errors              failures by class, every class (a copy of StatisticService's EnumMap, in class order)
  */
 public record RateResult(String label, double targetOpsPerSecond, int threads, double achievedOpsPerSecond,
                          long elapsedMillis, List<OperationStatistics> corrected, List<OperationStatistics> uncorrected,
@@ -30,7 +32,7 @@ public record RateResult(String label, double targetOpsPerSecond, int threads, d
     public RateResult {
         corrected = List.copyOf(corrected);
         uncorrected = List.copyOf(uncorrected);
-        errors = Map.copyOf(errors);
+        errors = Collections.unmodifiableMap(new EnumMap<>(errors));
         firstFailures = List.copyOf(firstFailures);
     }
 
