@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
 /** {@code vaultload generate}: writes a seeded fixture and prints its summary. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Generate a seeded fixture: same seed and options, same bytes.")
-final class GenerateCommand implements Callable<Integer> {
+public final class GenerateCommand implements Callable<Integer> {
     private static final GeneratorParameters DEFAULTS = GeneratorParameters.defaults(0);
 
     @Spec

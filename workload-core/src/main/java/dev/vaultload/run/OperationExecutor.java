@@ -17,16 +17,17 @@ import java.util.stream.Stream;
 
 /**
  * Carries out one fixture operation against the vault and checks its result: a READ against the checksum
- * of its content id, a LIST against the expected listing. One per execution.
+ * of its content id, a LIST against the expected listing. One per execution; public for the load modes
+ * (run.headroom, run.rate), which drive single operations.
  */
-final class OperationExecutor {
+public final class OperationExecutor {
     private final Vault vault;
     private final UserDirectory users;
     private final ContentGenerator content;
     private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
 
-    OperationExecutor(Vault vault, UserDirectory users, ContentGenerator content, long fileSizeBytes) {
+    public OperationExecutor(Vault vault, UserDirectory users, ContentGenerator content, long fileSizeBytes) {
         this.vault = vault;
         this.users = users;
         this.content = content;
@@ -40,7 +41,7 @@ final class OperationExecutor {
      * @return payload bytes written or read (0 for the other types)
      * @throws IntegrityViolation when what was read or listed differs from what the fixture expects
      */
-    long execute(Operation operation, String locationPrefix) {
+    public long execute(Operation operation, String locationPrefix) {
         UserCredentials user = users.credentials(operation.userId());
         String location = operation.location() == null ? null : locationPrefix + operation.location();
         try {

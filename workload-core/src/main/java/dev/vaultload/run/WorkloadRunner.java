@@ -11,6 +11,7 @@ import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
@@ -30,6 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,11 +48,19 @@ public final class WorkloadRunner {
     private final RunConfig config;
     private final String suite;
     private final ContentGenerator content;
+    private final Function<Combination, List<IntervalListener>> progressListeners;
 
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
+        this(config, suite, content, combination -> List.of());
+    }
+
+    /** @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar */
+    public WorkloadRunner(RunConfig config, String suite, ContentGenerator content,
+                          Function<Combination, List<IntervalListener>> progressListeners) {
         this.config = config;
         this.suite = suite;
         this.content = content;
+        this.progressListeners = progressListeners;
     }
 
     /**
@@ -74,7 +84,7 @@ public final class WorkloadRunner {
         ExecutorService pool = Executors.newFixedThreadPool(combination.threads(), workerThreads());
         try (HistogramIntervalLog histogramLog = new HistogramIntervalLog(files.histogramLog(), combination.label());
              IntervalReporter reporter = new IntervalReporter(statistics, config.reportPeriod(),
-                     List.of(new ProgressLog(combination.label()), histogramLog))) {
+                     withProgress(List.of(new ProgressLog(combination.label()), histogramLog), combination))) {
             long createUsersStartNanos = System.nanoTime();
             workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control));
             phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - createUsersStartNanos));
@@ -115,6 +125,10 @@ public final class WorkloadRunner {
         files.write(result);
         destroyUsers(vault, users);
         return result;
+    }
+
+    private List<IntervalListener> withProgress(List<IntervalListener> reports, Combination combination) {
+        return Stream.concat(reports.stream(), progressListeners.apply(combination).stream()).toList();
     }
 
     private String reportName(Combination combination, Vault vault, Instant startedAt) {

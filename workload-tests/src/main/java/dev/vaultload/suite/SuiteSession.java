@@ -10,6 +10,7 @@ import dev.vaultload.run.RunConfigParser;
 import dev.vaultload.run.UserDirectory;
 import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.s3.provider.S3StorageProvider;
+import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -43,12 +44,21 @@ public final class SuiteSession implements AutoCloseable {
      * @param privateOnly use the private-space-only fixtures (the simple adapter has no inbox)
      */
     public static SuiteSession start(String suite, boolean privateOnly) {
-        RunConfig config = new RunConfigParser(RunConfigParser.systemSettings(), StorageProviders.DEFAULT).parse();
-        List<StorageProviderFactory> factories = config.storageProviders().stream().map(StorageProviders::named).toList();
+        return start(suite, privateOnly, RunConfigParser.systemSettings(), StorageProviders::named);
+    }
+
+    /**
+     * As {@link #start(String, boolean)}, with the settings looked up elsewhere (the CLI: its options first)
+     * and the providers found by another lookup (tests of the CLI add failing stores).
+     */
+    public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
+                                     Function<String, StorageProviderFactory> providerNamed) {
+        RunConfig config = new RunConfigParser(settings, StorageProviders.DEFAULT).parse();
+        List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, privateOnly);
         try {
             for (StorageProviderFactory factory : factories) {
-                session.providers.put(factory.name(), factory.start(RunConfigParser.systemSettings()));
+                session.providers.put(factory.name(), factory.start(settings));
             }
         } catch (RuntimeException e) {
             session.close();
@@ -75,6 +85,15 @@ public final class SuiteSession implements AutoCloseable {
 
     public RunConfig config() {
         return config;
+    }
+
+    public Fixture fixture() {
+        return fixture;
+    }
+
+    /** SMALL, MEDIUM, LARGE or the fixture file's path, as the reports name it. */
+    public String fixtureLabel() {
+        return fixtureLabel;
     }
 
     /** storage x threads x file size, in that nesting, as Datasafe runs them. */
@@ -108,9 +127,15 @@ public final class SuiteSession implements AutoCloseable {
      */
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Vault> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails) {
+        return run(combination, store, vaultOn, storageDetails, List.of());
+    }
+
+    /** As the other, with more listeners of the combination's periods (a progress display). */
+    public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Vault> vaultOn,
+                         Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         StorageProvider provider = provider(combination);
         Map<String, Long> retriesBefore = retriesByOperation(provider);
-        return new WorkloadRunner(config, suite, content).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
+        return new WorkloadRunner(config, suite, content, ignored -> progress).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
             Map<String, Object> details = new LinkedHashMap<>(storageDetails.apply(users));
             if (provider instanceof S3StorageProvider) {
                 Map<String, Long> retries = new TreeMap<>();

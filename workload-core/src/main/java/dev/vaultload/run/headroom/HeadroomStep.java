@@ -1,0 +1,21 @@
+package dev.vaultload.run.headroom;
+
+/**
+ * One concurrency level of a headroom measurement: one point of the plot.
+ *
+ * @param threads         concurrency of the step
+ * @param operations      successful operations
+ * @param errors          failed operations
+ * @param integrityErrors failed operations that lost or altered data (included in errors)
+ * @param opsPerSecond    successful operations / wall-clock time of the step
+ * @param p50Micros       median latency of the successful operations
+ */
+public record HeadroomStep(int threads, long operations, long errors, long integrityErrors, double opsPerSecond,
+                           long p50Micros, long p90Micros, long p99Micros) {
+
+    /** Failed share of everything the step attempted. */
+    public double errorFraction() {
+        long attempted = operations + errors;
+        return attempted == 0 ? 0 : (double) errors / attempted;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.vaultload.run.load;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationResult;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.fixture.StorageType;
+import dev.vaultload.run.OperationExecutor;
+import dev.vaultload.run.UserDirectory;
+import dev.vaultload.vault.UserCredentials;
+import dev.vaultload.vault.Vault;
+import java.util.List;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The users and documents a load mode works on, and the operation sequences of its threads. The fixture's
+ * users are created (and, for READ, a pool of documents written) before anything is measured; {@link #close()}
+ * removes them all.
+ */
+public final class LoadWorkload implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LoadWorkload.class);
+    /** WRITE overwrites this many documents per user and thread in turn; READ reads as many per user. */
+    static final int DOCUMENTS_PER_USER = 8;
+    private static final String READ_POOL = "read-pool/";
+
+    private final LoadOperation operation;
+    private final List<Operation> replayed;
+    private final List<String> userIds;
+    private final Vault vault;
+    private final UserDirectory users;
+    private final ContentGenerator content;
+    private final long fileSizeBytes;
+
+    private LoadWorkload(LoadOperation operation, Fixture fixture, Vault vault, ContentGenerator content, long fileSizeBytes) {
+        this.operation = operation;
+        this.replayed = fixture.operations().stream().filter(op -> op.type() != OperationType.CREATE_USER).toList();
+        this.userIds = fixture.users();
+        this.vault = vault;
+        this.users = new UserDirectory(userIds, "load-" + Long.toString(System.currentTimeMillis(), 36));
+        this.content = content;
+        this.fileSizeBytes = fileSizeBytes;
+    }
+
+    /** Creates the fixture's users and, for READ, the documents to read; nothing of it is measured. */
+    public static LoadWorkload prepare(LoadOperation operation, Fixture fixture, Vault vault, ContentGenerator content,
+                                       long fileSizeBytes) {
+        LoadWorkload workload = new LoadWorkload(operation, fixture, vault, content, fileSizeBytes);
+        try {
+            workload.users.all().forEach(vault::createUser);
+            if (operation == LoadOperation.READ) {
+                workload.writeReadPool();
+            }
+        } catch (RuntimeException e) {
+            workload.close();
+            throw e;
+        }
+        return workload;
+    }
+
+    public LoadOperation operation() {
+        return operation;
+    }
+
+    public long fileSizeBytes() {
+        return fileSizeBytes;
+    }
+
+    /** A fresh executor for one thread. */
+    public OperationExecutor executor() {
+        return new OperationExecutor(vault, users, content, fileSizeBytes);
+    }
+
+    /**
+     * The operations of one thread.
+     *
+     * @param threadPrefix unique per thread and phase, e.g. {@code h4t2/}: threads never write the same location
+     */
+    public OperationSequence sequence(String threadPrefix) {
+        return switch (operation) {
+            case MIX -> new FixtureCycle(replayed, threadPrefix);
+            case WRITE -> rotation(slot -> new PlannedOperation(write(slot.userId(), slot.document()), threadPrefix));
+            case READ -> rotation(slot -> new PlannedOperation(new Operation(slot.userId(), OperationType.READ,
+                    StorageType.PRIVATE, null, READ_POOL + documentName(slot.document()), null,
+                    OperationResult.ofContent(contentId(slot.document()))), ""));
+        };
+    }
+
+    private void writeReadPool() {
+        OperationExecutor executor = executor();
+        for (String userId : userIds) {
+            for (int document = 0; document < DOCUMENTS_PER_USER; document++) {
+                executor.execute(write(userId, document), READ_POOL);
+            }
+        }
+    }
+
+    private static Operation write(String userId, int document) {
+        return new Operation(userId, OperationType.WRITE, StorageType.PRIVATE, contentId(document),
+                documentName(document), null, null);
+    }
+
+    private static String documentName(int document) {
+        return "doc-" + document + ".bin";
+    }
+
+    private static ContentId contentId(int document) {
+        return new ContentId("load-" + document);
+    }
+
+    private record Slot(String userId, int document) {
+    }
+
+    /** Every user in turn, then the next document: user-major so that consecutive operations spread over keystores. */
+    private OperationSequence rotation(Function<Slot, PlannedOperation> plan) {
+        return new OperationSequence() {
+            private long index;
+
+            @Override
+            public PlannedOperation next() {
+                int user = (int) (index % userIds.size());
+                int document = (int) (index / userIds.size() % DOCUMENTS_PER_USER);
+                index++;
+                return plan.apply(new Slot(userIds.get(user), document));
+            }
+        };
+    }
+
+    /** Leaves the store as it was found. */
+    @Override
+    public void close() {
+        for (UserCredentials user : users.all()) {
+            try {
+                vault.destroyUser(user);
+            } catch (RuntimeException e) {
+                LOG.warn("could not remove user {} after the load: {}", user.userId(), e.toString());
+            }
+        }
+    }
+}

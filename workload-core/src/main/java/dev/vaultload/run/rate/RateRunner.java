@@ -1,0 +1,134 @@
+package dev.vaultload.run.rate;
+
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.run.OperationExecutor;
+import dev.vaultload.run.load.FailureSamples;
+import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.run.load.OperationSequence;
+import dev.vaultload.run.load.PlannedOperation;
+import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.IntervalReporter;
+import dev.vaultload.stats.StatisticService;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs an open-loop load at a target rate: every operation has its due time on a fixed schedule, a thread
+ * parks until its next one is due (never spins) and starts it at once if it is already late. Each
+ * operation is recorded twice: from its due time (corrected) and from its actual start (uncorrected).
+ */
+public final class RateRunner {
+    /** Lets every thread start and park before the first operation is due. */
+    private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    private final RatePlan plan;
+    private final LoadWorkload workload;
+    private final Duration reportPeriod;
+    private final List<IntervalListener> listeners;
+
+    /** @param listeners hear of the progress every {@code reportPeriod}, measured from the due times */
+    public RateRunner(RatePlan plan, LoadWorkload workload, Duration reportPeriod, List<IntervalListener> listeners) {
+        this.plan = plan;
+        this.workload = workload;
+        this.reportPeriod = reportPeriod;
+        this.listeners = List.copyOf(listeners);
+    }
+
+    public RateResult run(String label) {
+        StatisticService corrected = new StatisticService();
+        StatisticService uncorrected = new StatisticService();
+        FailureSamples failures = new FailureSamples();
+        LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
+        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("rate-", 0).factory());
+        long startNanos = System.nanoTime() + LEAD_NANOS;
+        try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, listeners)) {
+            List<Future<?>> running = new ArrayList<>();
+            for (int thread = 0; thread < plan.threads(); thread++) {
+                Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/"),
+                        workload.executor(), corrected, uncorrected, failures, lastEndNanos);
+                running.add(pool.submit(schedule::run));
+            }
+            for (Future<?> thread : running) {
+                thread.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during the rate run", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a rate thread failed outside any operation: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        Duration elapsed = Duration.ofNanos(Math.max(1, lastEndNanos.get() - startNanos));
+        Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
+        for (OperationType type : OperationType.values()) {
+            wallClocks.put(type, elapsed);
+        }
+        double achievedOpsPerSecond = corrected.requestsStarted() / (elapsed.toNanos() / 1e9);
+        return new RateResult(label, plan.opsPerSecond(), plan.threads(), achievedOpsPerSecond, elapsed.toMillis(),
+                corrected.summarize(wallClocks), uncorrected.summarize(wallClocks), corrected.errorTotals(),
+                failures.first());
+    }
+
+    /** The operations of one thread: indexes {@code thread, thread + threads, ...} of the plan. */
+    private final class Schedule {
+        private final int thread;
+        private final long startNanos;
+        private final OperationSequence sequence;
+        private final OperationExecutor executor;
+        private final StatisticService corrected;
+        private final StatisticService uncorrected;
+        private final FailureSamples failures;
+        private final LongAccumulator lastEndNanos;
+
+        Schedule(int thread, long startNanos, OperationSequence sequence, OperationExecutor executor,
+                 StatisticService corrected, StatisticService uncorrected, FailureSamples failures,
+                 LongAccumulator lastEndNanos) {
+            this.thread = thread;
+            this.startNanos = startNanos;
+            this.sequence = sequence;
+            this.executor = executor;
+            this.corrected = corrected;
+            this.uncorrected = uncorrected;
+            this.failures = failures;
+            this.lastEndNanos = lastEndNanos;
+        }
+
+        void run() {
+            for (long index = thread; index < plan.operations(); index += plan.threads()) {
+                long intendedNanos = startNanos + plan.intendedOffsetNanos(index);
+                parkUntil(intendedNanos);
+                PlannedOperation planned = sequence.next();
+                OperationType type = planned.operation().type();
+                corrected.requestStarted();
+                long actualStartNanos = System.nanoTime();
+                try {
+                    long sizeBytes = executor.execute(planned.operation(), planned.locationPrefix());
+                    long endNanos = System.nanoTime();
+                    corrected.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(endNanos - intendedNanos), sizeBytes);
+                    uncorrected.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(endNanos - actualStartNanos), sizeBytes);
+                } catch (RuntimeException failure) {
+                    corrected.recordFailure(type, failures.add(planned, failure));
+                }
+                lastEndNanos.accumulate(System.nanoTime());
+            }
+        }
+    }
+
+    /** Parks (no spinning) until the deadline; parkNanos may return early, so it loops. */
+    private static void parkUntil(long deadlineNanos) {
+        for (long waitNanos = deadlineNanos - System.nanoTime(); waitNanos > 0; waitNanos = deadlineNanos - System.nanoTime()) {
+            LockSupport.parkNanos(waitNanos);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.vaultload.run.headroom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.run.load.ForwardingBlobStore;
+import dev.vaultload.run.load.LoadFixtures;
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.vault.CipherSuite;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HeadroomRunnerTest {
+    @TempDir
+    Path reports;
+
+    private static HeadroomResult run(LoadOperation operation, BlobStore store, HeadroomPlan plan) {
+        try (LoadWorkload workload = LoadFixtures.workload(operation, store, CipherSuite.AES256_GCM)) {
+            return new HeadroomRunner(plan, workload, Duration.ofSeconds(1), threads -> List.of()).run("test");
+        }
+    }
+
+    @Test
+    void runsEveryStepOfTheMixAndNamesAKnee() throws IOException {
+        HeadroomResult result = run(LoadOperation.MIX, new InMemoryBlobStore(), new HeadroomPlan(1, 3, 1, 150, 5, 0, 2));
+
+        assertTrue(result.passed(), () -> result.firstFailures().toString());
+        assertEquals(List.of(1, 2, 3), result.steps().stream().map(HeadroomStep::threads).toList());
+        result.steps().forEach(step -> assertEquals(150, step.operations() + step.errors(), "operations per step"));
+        assertTrue(result.knee().isPresent());
+        assertEquals(HeadroomResult.StopReason.MAX_THREADS_REACHED, result.stopReason());
+
+        Path csv = reports.resolve("headroom.csv");
+        HeadroomCsv.write(result, csv);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(HeadroomCsv.HEADER, lines.getFirst());
+        assertEquals(4, lines.size(), "a header and one row per step");
+        assertEquals(1, lines.stream().filter(line -> line.endsWith(",true")).count(), "one knee row");
+    }
+
+    @Test
+    void readsVerifiedDocuments() {
+        HeadroomResult result = run(LoadOperation.READ, new InMemoryBlobStore(), new HeadroomPlan(2, 2, 1, 100, 2, 0, 2));
+
+        assertTrue(result.passed(), () -> result.firstFailures().toString());
+        assertEquals(100, result.steps().getFirst().operations());
+    }
+
+    @Test
+    void stopsOnceThroughputHasFallenForTheGivenNumberOfSteps() {
+        HeadroomResult result = run(LoadOperation.WRITE, new SlowerWithConcurrency(new InMemoryBlobStore()),
+                new HeadroomPlan(1, 8, 1, 40, 2, 0, 2));
+
+        assertEquals(HeadroomResult.StopReason.THROUGHPUT_FELL, result.stopReason());
+        assertEquals(3, result.steps().size(), () -> "steps 1, 2 (fell once), 3 (fell twice): " + result.steps());
+        assertEquals(1, result.knee().orElseThrow().threads(), "throughput was highest with one thread");
+    }
+
+    @Test
+    void failsWhenErrorsExceedTheBudget() {
+        LosesDocuments store = new LosesDocuments(new InMemoryBlobStore());
+        HeadroomResult result;
+        try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.READ, store, CipherSuite.AES256_GCM)) {
+            store.armed = true;
+            result = new HeadroomRunner(new HeadroomPlan(1, 4, 1, 20, 2, 0.05, 2), workload, Duration.ofSeconds(1),
+                    threads -> List.of()).run("test");
+        }
+
+        assertEquals(HeadroomResult.StopReason.ERROR_BUDGET_EXCEEDED, result.stopReason());
+        assertEquals(1, result.steps().size());
+        assertEquals(20, result.steps().getFirst().integrityErrors(), "a missing document is lost data");
+        assertFalse(result.passed());
+    }
+
+    /** Once armed (after the users and documents exist, keystores unlocked), deletes every object before it is read. */
+    private static final class LosesDocuments extends ForwardingBlobStore {
+        volatile boolean armed;
+
+        LosesDocuments(BlobStore delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public InputStream get(String key) {
+            if (armed) {
+                delete(key);
+            }
+            return super.get(key);
+        }
+    }
+
+    /** Each write waits 2 ms times the square of the writes in flight: throughput falls as threads are added. */
+    private static final class SlowerWithConcurrency extends ForwardingBlobStore {
+        private final AtomicInteger inFlight = new AtomicInteger();
+
+        SlowerWithConcurrency(BlobStore delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public BlobOutputStream openOutput(String key) {
+            int concurrent = inFlight.incrementAndGet();
+            try {
+                pause(2L * concurrent * concurrent);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+            return super.openOutput(key);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.vaultload.run.rate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.run.load.ForwardingBlobStore;
+import dev.vaultload.run.load.LoadFixtures;
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.vault.CipherSuite;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class RateRunnerTest {
+
+    private static RateResult run(BlobStore store, RatePlan plan) {
+        try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.WRITE, store, CipherSuite.NONE)) {
+            return new RateRunner(plan, workload, Duration.ofSeconds(1), List.of()).run("test");
+        }
+    }
+
+    private static OperationStatistics writes(List<OperationStatistics> statistics) {
+        return statistics.stream().filter(s -> s.type() == OperationType.WRITE).findFirst().orElseThrow();
+    }
+
+    @Test
+    void achievesTheTargetRate() {
+        RateResult result = run(new InMemoryBlobStore(), new RatePlan(400, 2, 1200));
+
+        assertTrue(result.passed(0), () -> result.firstFailures().toString());
+        assertEquals(1200, writes(result.corrected()).count());
+        assertEquals(400, result.achievedOpsPerSecond(), 400 * 0.03, "achieved rate within 3% of the target");
+    }
+
+    /**
+     * One write stalls for a second. The thread that ran it is then a second behind its schedule: about
+     * 200 of its operations (10% of all) were due during the stall, so the corrected p99 (from the due time)
+     * shows the stall, while the uncorrected p99 (from the actual start) sees a single slow operation, 0.05%.
+     */
+    @Test
+    void aStallShowsInTheCorrectedP99AndNotInTheUncorrectedOne() {
+        RateResult result = run(new StallsOnce(new InMemoryBlobStore(), 300), new RatePlan(400, 2, 2000));
+
+        assertTrue(result.passed(0), () -> result.firstFailures().toString());
+        long correctedP99Micros = writes(result.corrected()).percentileMicros().get("99");
+        OperationStatistics uncorrected = writes(result.uncorrected());
+        assertTrue(correctedP99Micros >= 500_000, () -> "corrected p99 " + correctedP99Micros + " µs");
+        assertTrue(uncorrected.percentileMicros().get("99") < 100_000,
+                () -> "uncorrected p99 " + uncorrected.percentileMicros().get("99") + " µs");
+        assertTrue(uncorrected.maxMicros() >= 1_000_000, "the stalled operation itself is in both");
+    }
+
+    /** Stalls the given write for one second, once. */
+    private static final class StallsOnce extends ForwardingBlobStore {
+        private final AtomicInteger writes = new AtomicInteger();
+        private final int stalledWrite;
+
+        StallsOnce(BlobStore delegate, int stalledWrite) {
+            super(delegate);
+            this.stalledWrite = stalledWrite;
+        }
+
+        @Override
+        public BlobOutputStream openOutput(String key) {
+            if (writes.incrementAndGet() == stalledWrite) {
+                pause(1000);
+            }
+            return super.openOutput(key);
+        }
+    }
+}
