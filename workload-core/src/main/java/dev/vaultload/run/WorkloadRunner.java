@@ -83,6 +83,7 @@ public final class WorkloadRunner {
         HealthSampler healthSampler = new HealthSampler(new ProcessHealth(), health);
         try (HistogramIntervalLog histogramLog = new HistogramIntervalLog(files.histogramLog(), combination.label());
              IntervalReporter ignored = new IntervalReporter(statistics, config.reportPeriod(),
+                     // the sampler first: the progress line shows the sample it has just taken
                      List.of(healthSampler, new ProgressLog(combination.label(), health), histogramLog))) {
             long createUsersStartNanos = System.nanoTime();
             workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control, storageClock));
