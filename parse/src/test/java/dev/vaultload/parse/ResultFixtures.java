@@ -44,7 +44,7 @@ final class ResultFixtures {
                 : Map.of();
         RunResult result = new RunResult(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL",
                 200, run.cipher(), KeyPairAlgorithm.EC_P256, run.kdfIterations(), ErrorMode.FAIL_FAST, 0, 1,
-                "2026-11-22T08:00:00Z", 1000, operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), storageDetails,
+                "2026-11-22T08:00:00Z", 1000, operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails,
                 ENVIRONMENT);
         Path file = folder.resolve(name + ".json");
         new JsonReportWriter().write(result, file);
@@ -72,6 +72,6 @@ final class ResultFixtures {
         }
         percentileMicros.put("99.9", Math.round(figures.percentileMillis()[4] * 1000));
         return new OperationStatistics(figures.type(), 10, Map.of(), percentileMicros, 1, 2, 1.5, 15,
-                figures.throughputPerThread(), 1000, 10, 1, 1024, "");
+                figures.throughputPerThread(), 1000, 10, 1, 1024, "", Map.of(), null);
     }
 }

@@ -1,5 +1,7 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Where the CPU of the measured phase went.
  *
@@ -9,7 +11,8 @@ package dev.vaultload.report;
  */
 public record CpuUsage(long processCpuMillis, long workerCpuMillis, long operations) {
 
-    /** CPU per operation of the whole process, the XACML test's figure. */
+    /** CPU per operation of the whole process, the XACML test's figure; in the JSON report too. */
+    @JsonProperty
     public double processCpuMillisPerOperation() {
         return operations == 0 ? 0 : (double) processCpuMillis / operations;
     }

@@ -1,6 +1,7 @@
 package dev.vaultload.report;
 
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.stats.TimeSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,9 @@ import java.util.Locale;
 public final class CsvReportWriter {
     static final String HEADER = "storage,threads,file_size_kib,cipher,operation,count,errors,"
             + "p50_micros,p75_micros,p90_micros,p95_micros,p99_micros,p99_9_micros,max_micros,mean_micros,"
-            + "throughput_per_thread,ops_per_second,mib_per_second";
+            + "throughput_per_thread,ops_per_second,mib_per_second,"
+            + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
+            + "engine_mean_micros,storage_share";
 
     public void write(RunResult result, Path file) {
         List<String> rows = new ArrayList<>();
@@ -41,7 +44,21 @@ public final class CsvReportWriter {
         cells.add(decimal(operation.throughputPerThread()));
         cells.add(decimal(operation.opsPerSecond()));
         cells.add(decimal(operation.mebibytesPerSecond()));
+        cells.addAll(timeSplitCells(operation.timeSplit()));
         return String.join(",", cells);
+    }
+
+    /** Empty cells for the operation types without a split, so every row has the header's columns. */
+    private static List<String> timeSplitCells(TimeSplit split) {
+        if (split == null) {
+            return List.of("", "", "", "", "", "", "");
+        }
+        return List.of(Long.toString(split.storagePercentileMicros().get("50")),
+                Long.toString(split.storagePercentileMicros().get("99")),
+                Long.toString(split.enginePercentileMicros().get("50")),
+                Long.toString(split.enginePercentileMicros().get("99")),
+                decimal(split.storageMeanMicros()), decimal(split.engineMeanMicros()),
+                String.format(Locale.ROOT, "%.4f", split.storageShare()));
     }
 
     private static String decimal(double value) {

@@ -3,6 +3,7 @@ package dev.vaultload.report;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.stats.SoakHealth;
 import dev.vaultload.vault.CipherSuite;
 import dev.vaultload.vault.KeyPairAlgorithm;
 import java.util.List;
@@ -31,6 +32,7 @@ import java.util.Map;
  * @param errors              failures by class, all types
  * @param failures            the first failures, each naming its object (at most {@link #MAX_FAILURES_KEPT})
  * @param cpu                 CPU of the measured phase
+ * @param health              heap, RSS, threads, GC over the run, sampled every period; null when not sampled
  * @param storageDetails      provider specifics, e.g. which bucket each user landed on, retries per operation
  * @param environment         the machine and build
  */
@@ -54,6 +56,7 @@ public record RunResult(
         Map<ErrorClass, Long> errors,
         List<Failure> failures,
         CpuUsage cpu,
+        SoakHealth health,
         Map<String, Object> storageDetails,
         Environment environment) {
 
@@ -67,9 +70,13 @@ public record RunResult(
         return errors.getOrDefault(ErrorClass.INTEGRITY, 0L);
     }
 
-    /** FAIL_FAST passes only without any error; CONTINUE passes unless an INTEGRITY error occurred. */
+    /**
+     * FAIL_FAST passes only without any error; CONTINUE passes unless an INTEGRITY error occurred. Either fails
+     * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}).
+     */
     public boolean passed() {
-        return errorMode == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0;
+        boolean healthy = health == null || health.failure() == null;
+        return healthy && (errorMode == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0);
     }
 
     /** Datasafe's heading: {@code FILESYSTEM with 2 threads and 100 Kb filesize}. */

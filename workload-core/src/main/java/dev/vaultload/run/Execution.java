@@ -3,6 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.StatisticService;
+import dev.vaultload.storage.TimedBlobStore;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One thread's replay of the whole fixture, serially, every location under this execution's own prefix,
  * so that its expectations stay exact while other executions act on the same users. Each operation is
- * timed with {@link System#nanoTime()} and recorded in microseconds. Returns the CPU nanoseconds its
- * thread used.
+ * timed with {@link System#nanoTime()} and recorded in microseconds, together with the part of it the thread
+ * spent waiting on the store. Returns the CPU nanoseconds its thread used.
  */
 final class Execution implements Callable<Long> {
     private final List<Operation> operations;
@@ -20,14 +21,16 @@ final class Execution implements Callable<Long> {
     private final OperationExecutor executor;
     private final StatisticService statistics;
     private final RunControl control;
+    private final TimedBlobStore storageClock;
 
     Execution(List<Operation> operations, String locationPrefix, OperationExecutor executor,
-              StatisticService statistics, RunControl control) {
+              StatisticService statistics, RunControl control, TimedBlobStore storageClock) {
         this.operations = operations;
         this.locationPrefix = locationPrefix;
         this.executor = executor;
         this.statistics = statistics;
         this.control = control;
+        this.storageClock = storageClock;
     }
 
     @Override
@@ -52,10 +55,14 @@ final class Execution implements Callable<Long> {
     void run(Operation operation) {
         OperationType type = operation.type();
         statistics.requestStarted();
+        storageClock.takeThreadStorageNanos(); // drops store time spent between operations
         long startNanos = System.nanoTime();
         try {
             long sizeBytes = executor.execute(operation, locationPrefix);
-            statistics.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos), sizeBytes);
+            long latencyMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos);
+            statistics.recordSuccess(type, latencyMicros, sizeBytes);
+            statistics.recordStorageTime(type, latencyMicros,
+                    TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos()));
         } catch (RuntimeException failure) {
             control.onFailure(type, failure, () -> describe(operation));
         }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Everything a suite run is configured with, validated. Built by {@link RunConfigParser} from system
@@ -21,7 +22,9 @@ import java.util.Optional;
  * @param kdfIterations     KDF_ITERATIONS: PBKDF2 iterations protecting each keystore
  * @param duration          DURATION: repeat passes of the fixture until this much time has passed; empty for one pass
  * @param errorMode         ERROR_MODE
- * @param reportPeriod      PERIOD: how often a progress line is printed
+ * @param reportPeriod      PERIOD: how often a progress line (and a health sample) is taken
+ * @param maxRssGrowthPercent MAX_RSS_GROWTH_PERCENT: fail the run when the RSS grew more than this from the first
+ *                          to the last quarter of the run; empty for no limit
  * @param buckets           BUCKETS: buckets of the multi-bucket suite
  * @param reportDirectory   REPORT_DIR: where report files go
  */
@@ -35,6 +38,7 @@ public record RunConfig(
         Optional<Duration> duration,
         ErrorMode errorMode,
         Duration reportPeriod,
+        OptionalDouble maxRssGrowthPercent,
         int buckets,
         Path reportDirectory) {
 

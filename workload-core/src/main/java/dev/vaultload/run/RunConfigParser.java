@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +24,7 @@ import java.util.regex.Pattern;
  */
 public final class RunConfigParser {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
+    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)%?");
 
     private final Function<String, String> settings;
     private final String defaultStorageProviders;
@@ -55,6 +57,7 @@ public final class RunConfigParser {
                 optionalDuration("DURATION"),
                 choice("ERROR_MODE", ErrorMode.class, ErrorMode.FAIL_FAST),
                 optionalDuration("PERIOD").orElse(Duration.ofSeconds(10)),
+                optionalPercent("MAX_RSS_GROWTH_PERCENT"),
                 positiveInt("BUCKETS", 3),
                 Path.of(value("REPORT_DIR", "target/workload-reports")));
     }
@@ -140,6 +143,18 @@ public final class RunConfigParser {
             case "h" -> Duration.ofHours(amount);
             default -> Duration.ofDays(amount);
         });
+    }
+
+    private OptionalDouble optionalPercent(String name) {
+        String raw = value(name, null);
+        if (raw == null) {
+            return OptionalDouble.empty();
+        }
+        Matcher matcher = PERCENT.matcher(raw);
+        if (!matcher.matches()) {
+            throw invalid(name, raw, "a percentage of zero or more, such as 10 or 12.5");
+        }
+        return OptionalDouble.of(Double.parseDouble(matcher.group(1)));
     }
 
     private static IllegalArgumentException invalid(String name, String value, String accepted) {

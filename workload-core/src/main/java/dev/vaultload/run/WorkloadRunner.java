@@ -11,10 +11,17 @@ import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ServedWithinTable;
+import dev.vaultload.report.SoakHealthLog;
+import dev.vaultload.report.TimeSplitLog;
+import dev.vaultload.stats.HealthSampler;
+import dev.vaultload.stats.HealthSeries;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
+import dev.vaultload.stats.ProcessHealth;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.TimedBlobStore;
 import dev.vaultload.vault.UserCredentials;
 import dev.vaultload.vault.Vault;
 import dev.vaultload.vault.VaultSettings;
@@ -72,7 +79,8 @@ public final class WorkloadRunner {
                          Function<BlobStore, Vault> vaultOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
-        Vault vault = vaultOn.apply(store);
+        TimedBlobStore storageClock = new TimedBlobStore(store);
+        Vault vault = vaultOn.apply(storageClock);
         UserDirectory users = new UserDirectory(fixture.users(), namespace(combination));
         StatisticService statistics = new StatisticService();
         RunControl control = new RunControl(config.errorMode(), statistics);
@@ -82,11 +90,15 @@ public final class WorkloadRunner {
         long cpuStart = processCpuNanos();
         long workerCpuNanos = 0;
         ExecutorService pool = Executors.newFixedThreadPool(combination.threads(), workerThreads());
+        HealthSeries health = new HealthSeries();
+        HealthSampler healthSampler = new HealthSampler(new ProcessHealth(), health);
         try (HistogramIntervalLog histogramLog = new HistogramIntervalLog(files.histogramLog(), combination.label());
              IntervalReporter reporter = new IntervalReporter(statistics, config.reportPeriod(),
-                     withProgress(List.of(new ProgressLog(combination.label()), histogramLog), combination))) {
+                     // the sampler first: the progress line shows the sample it has just taken
+                     withProgress(List.of(healthSampler, new ProgressLog(combination.label(), health), histogramLog),
+                             combination))) {
             long createUsersStartNanos = System.nanoTime();
-            workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control));
+            workerCpuNanos += workerCpuNanos(pool, createUserTasks(vault, users, statistics, control, storageClock));
             phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - createUsersStartNanos));
             long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
             long executionNanos = 0; // the passes' replays only: validation and clean-up are not throughput
@@ -94,7 +106,8 @@ public final class WorkloadRunner {
             do {
                 List<String> prefixes = passPrefixes(passes, combination.threads());
                 long passStartNanos = System.nanoTime();
-                workerCpuNanos += workerCpuNanos(pool, executions(fixture, prefixes, vault, users, combination, statistics, control));
+                workerCpuNanos += workerCpuNanos(pool,
+                        executions(fixture, prefixes, vault, users, combination, statistics, control, storageClock));
                 executionNanos += System.nanoTime() - passStartNanos;
                 if (!control.stopped()) {
                     workerCpuNanos += workerCpuNanos(pool, validations(fixture, prefixes, vault, users, combination, control));
@@ -120,8 +133,14 @@ public final class WorkloadRunner {
                 Duration.ofNanos(System.nanoTime() - startNanos).toMillis(), statistics.summarize(phaseDurations),
                 statistics.errorTotals(), control.failures(),
                 new CpuUsage((processCpuNanos() - cpuStart) / 1_000_000, workerCpuNanos / 1_000_000, operations),
-                storageDetails.apply(users), Environment.current());
+                health.summarize(config.maxRssGrowthPercent()), storageDetails.apply(users), Environment.current());
         DatasafeStatisticsLog.lines(result).forEach(LOG::info);
+        TimeSplitLog.lines(result).forEach(LOG::info);
+        ServedWithinTable.lines(result).forEach(LOG::info);
+        LOG.info(SoakHealthLog.line(result));
+        if (result.health().failure() != null) {
+            LOG.warn(result.health().failure());
+        }
         files.write(result);
         destroyUsers(vault, users);
         return result;
@@ -151,24 +170,25 @@ public final class WorkloadRunner {
     }
 
     private List<Callable<Long>> createUserTasks(Vault vault, UserDirectory users, StatisticService statistics,
-                                                 RunControl control) {
+                                                 RunControl control, TimedBlobStore storageClock) {
         List<Callable<Long>> tasks = new ArrayList<>();
         OperationExecutor executor = new OperationExecutor(vault, users, content, 0);
         for (String userId : users.fixtureUserIds()) {
             Operation createUser = new Operation(userId, OperationType.CREATE_USER, null, null, null, null, null);
-            tasks.add(new Execution(List.of(createUser), "", executor, statistics, control));
+            tasks.add(new Execution(List.of(createUser), "", executor, statistics, control, storageClock));
         }
         return tasks;
     }
 
     private List<Callable<Long>> executions(Fixture fixture, List<String> prefixes, Vault vault, UserDirectory users,
-                                            Combination combination, StatisticService statistics, RunControl control) {
+                                            Combination combination, StatisticService statistics, RunControl control,
+                                            TimedBlobStore storageClock) {
         List<Operation> replayed = fixture.operations().stream()
                 .filter(operation -> operation.type() != OperationType.CREATE_USER).toList();
         List<Callable<Long>> executions = new ArrayList<>();
         for (String prefix : prefixes) {
             OperationExecutor executor = new OperationExecutor(vault, users, content, combination.fileSizeBytes());
-            executions.add(new Execution(replayed, prefix, executor, statistics, control));
+            executions.add(new Execution(replayed, prefix, executor, statistics, control, storageClock));
         }
         return executions;
     }

@@ -26,6 +26,10 @@ import org.HdrHistogram.Histogram;
  * @param mebibytesPerSecond      payload bytes / wall clock
  * @param transferredBytes        payload bytes written or read
  * @param histogramBase64         the latency histogram, HdrHistogram's compressed encoding, so runs can be merged exactly
+ * @param servedWithinMicros      ab's table: the latency within which each percentage of {@link #SERVED_WITHIN_PERCENTILES}
+ *                                of the operations completed ("100" is the longest)
+ * @param timeSplit               store and engine parts of the latencies, for the operation types that move a
+ *                                document (WRITE, READ, SHARE); null for the others
  */
 public record OperationStatistics(
         OperationType type,
@@ -41,30 +45,44 @@ public record OperationStatistics(
         double opsPerSecond,
         double mebibytesPerSecond,
         long transferredBytes,
-        String histogramBase64) {
+        String histogramBase64,
+        Map<String, Long> servedWithinMicros,
+        TimeSplit timeSplit) {
 
     /** The percentiles every report carries. */
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0, 99.9);
+    /** The rows of ab's "Percentage of the requests served within a certain time" table. */
+    public static final List<Double> SERVED_WITHIN_PERCENTILES = List.of(50.0, 66.0, 75.0, 80.0, 90.0, 95.0, 98.0, 99.0, 100.0);
 
     private static final double MICROS_PER_SECOND = 1_000_000.0;
     private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
 
     static OperationStatistics of(OperationType type, Histogram latencies, long sumLatencyMicros,
-                                  long transferredBytes, Map<ErrorClass, Long> errors, Duration wallClock) {
+                                  long transferredBytes, Map<ErrorClass, Long> errors, Duration wallClock,
+                                  TimeSplit timeSplit) {
         long count = latencies.getTotalCount();
-        Map<String, Long> percentiles = new LinkedHashMap<>();
-        for (double percentile : PERCENTILES) {
-            percentiles.put(label(percentile), count == 0 ? 0 : latencies.getValueAtPercentile(percentile));
-        }
         double wallClockSeconds = wallClock.toNanos() / 1e9;
-        return new OperationStatistics(type, count, Map.copyOf(errors), percentiles,
+        return new OperationStatistics(type, count, Map.copyOf(errors), percentiles(latencies, PERCENTILES),
                 count == 0 ? 0 : latencies.getMinValue(), count == 0 ? 0 : latencies.getMaxValue(),
                 count == 0 ? 0 : latencies.getMean(), sumLatencyMicros,
                 sumLatencyMicros == 0 ? 0 : count * MICROS_PER_SECOND / sumLatencyMicros,
                 wallClock.toMillis(),
                 wallClockSeconds == 0 ? 0 : count / wallClockSeconds,
                 wallClockSeconds == 0 ? 0 : transferredBytes / BYTES_PER_MEBIBYTE / wallClockSeconds,
-                transferredBytes, encode(latencies));
+                transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES), timeSplit);
+    }
+
+    /** The histogram's values at {@link #PERCENTILES}, keyed by {@link #label}; 0 when it is empty. */
+    static Map<String, Long> percentiles(Histogram histogram) {
+        return percentiles(histogram, PERCENTILES);
+    }
+
+    private static Map<String, Long> percentiles(Histogram histogram, List<Double> percentiles) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (double percentile : percentiles) {
+            values.put(label(percentile), histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(percentile));
+        }
+        return values;
     }
 
     public long errorCount() {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
@@ -15,12 +16,19 @@ import org.HdrHistogram.Histogram;
  * the measured path; memory is constant however long the run.
  */
 public final class StatisticService {
+    /** The operation types that move a document, whose latency is split into store and engine time. */
+    public static final Set<OperationType> SPLIT_TYPES = Set.of(OperationType.WRITE, OperationType.READ, OperationType.SHARE);
+
     private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
+    private final Map<OperationType, TimeSplitRecorder> timeSplits = new EnumMap<>(OperationType.class);
     private final LongAdder requestsStarted = new LongAdder();
 
     public StatisticService() {
         for (OperationType type : OperationType.values()) {
             recorders.put(type, new OperationRecorder());
+        }
+        for (OperationType type : SPLIT_TYPES) {
+            timeSplits.put(type, new TimeSplitRecorder());
         }
     }
 
@@ -31,6 +39,17 @@ public final class StatisticService {
 
     public void recordSuccess(OperationType type, long latencyMicros, long sizeBytes) {
         recorders.get(type).recordSuccess(latencyMicros, sizeBytes);
+    }
+
+    /**
+     * Records how much of a successful operation's latency was spent waiting on the store; ignored for types
+     * outside {@link #SPLIT_TYPES}.
+     */
+    public void recordStorageTime(OperationType type, long latencyMicros, long storageMicros) {
+        TimeSplitRecorder split = timeSplits.get(type);
+        if (split != null) {
+            split.record(latencyMicros, storageMicros);
+        }
     }
 
     public void recordFailure(OperationType type, ErrorClass errorClass) {
@@ -75,7 +94,8 @@ public final class StatisticService {
             long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
             if (latencies.getTotalCount() > 0 || errorCount > 0) {
                 summaries.add(OperationStatistics.of(type, latencies, recorder.sumLatencyMicros(),
-                        recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO)));
+                        recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO),
+                        timeSplits.containsKey(type) ? timeSplits.get(type).summarize() : null));
             }
         });
         return summaries;

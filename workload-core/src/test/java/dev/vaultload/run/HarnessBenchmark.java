@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What the harness itself costs: the LARGE fixture on the MEMORY store with cipher NONE and 1 KiB documents,
@@ -60,7 +61,7 @@ public final class HarnessBenchmark {
     private static RunResult run(Fixture fixture, int threads, Duration duration, Path reports) {
         RunConfig config = new RunConfig(List.of("MEMORY"), List.of(threads), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.LARGE), CipherSuite.NONE, 1000, Optional.of(duration),
-                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), 1, reports);
+                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
         VaultSettings settings = VaultSettings.defaults().withCipher(CipherSuite.NONE).withKdfIterations(1000);
         RunResult result = new WorkloadRunner(config, "HarnessBenchmark", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture, "LARGE", new InMemoryBlobStore("bench"),

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,6 +34,13 @@ class RunConfigParserTest {
         assertEquals(Optional.empty(), config.duration());
         assertEquals(Duration.ofSeconds(10), config.reportPeriod());
         assertEquals(210_000, config.kdfIterations());
+        assertEquals(OptionalDouble.empty(), config.maxRssGrowthPercent());
+    }
+
+    @Test
+    void readsTheRssGrowthLimitWithOrWithoutPercentSign() {
+        assertEquals(OptionalDouble.of(12.5), parse(Map.of("MAX_RSS_GROWTH_PERCENT", "12.5")).maxRssGrowthPercent());
+        assertEquals(OptionalDouble.of(0), parse(Map.of("MAX_RSS_GROWTH_PERCENT", "0%")).maxRssGrowthPercent());
     }
 
     @Test
@@ -62,7 +70,9 @@ class RunConfigParserTest {
             "DURATION;0;72h",
             "PERIOD;-1s;30s",
             "FIXTURE_SIZE;HUGE;SMALL, MEDIUM, LARGE",
-            "KDF_ITERATIONS;0;positive integer"})
+            "KDF_ITERATIONS;0;positive integer",
+            "MAX_RSS_GROWTH_PERCENT;-5;percentage of zero or more",
+            "MAX_RSS_GROWTH_PERCENT;ten;percentage of zero or more"})
     void rejectsBadValuesNamingThePropertyAndWhatItAccepts(String property, String value, String accepted) {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> parse(Map.of(property, value)));

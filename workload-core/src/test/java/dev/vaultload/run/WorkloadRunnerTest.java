@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.HdrHistogram.HistogramLogReader;
@@ -52,7 +53,7 @@ class WorkloadRunnerTest {
     private RunConfig config(ErrorMode errorMode, Optional<Duration> duration) {
         return new RunConfig(List.of("FILESYSTEM"), List.of(2), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000, duration,
-                errorMode, Duration.ofSeconds(1), 3, reports);
+                errorMode, Duration.ofSeconds(1), OptionalDouble.empty(), 3, reports);
     }
 
     private RunResult run(ErrorMode errorMode, Fixture fixture, int threads, BlobStore store) {
@@ -81,7 +82,7 @@ class WorkloadRunnerTest {
         assertEquals(6, json.get("operations").size());
         List<String> csv = Files.readAllLines(onlyFile(".csv"));
         assertEquals(7, csv.size(), "header and one row per operation type");
-        assertEquals(csv.get(0).split(",").length, csv.get(1).split(",").length);
+        assertEquals(csv.get(0).split(",", -1).length, csv.get(1).split(",", -1).length);
         try (HistogramLogReader hlog = new HistogramLogReader(onlyFile(".hlog").toFile())) {
             assertTrue(hlog.nextIntervalHistogram() != null, "the interval log holds at least one histogram");
         }

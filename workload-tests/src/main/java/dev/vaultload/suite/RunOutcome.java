@@ -12,7 +12,8 @@ public final class RunOutcome {
     }
 
     public static String describe(RunResult result) {
-        return result.title() + " failed (" + result.errorMode() + "): errors " + result.errors() + "; first failures:\n"
+        String health = result.health() == null || result.health().failure() == null ? "" : result.health().failure() + "; ";
+        return result.title() + " failed (" + result.errorMode() + "): " + health + "errors " + result.errors() + "; first failures:\n"
                 + result.failures().stream().limit(FAILURES_SHOWN)
                 .map(RunOutcome::line).collect(Collectors.joining("\n"));
     }

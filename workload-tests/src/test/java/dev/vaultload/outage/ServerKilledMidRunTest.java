@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -102,7 +103,8 @@ class ServerKilledMidRunTest {
     private RunConfig config() {
         return new RunConfig(List.of("MINIO"), List.of(1), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000,
-                Optional.empty(), ErrorMode.CONTINUE, Duration.ofSeconds(5), 1, work.resolve("reports"));
+                Optional.empty(), ErrorMode.CONTINUE, Duration.ofSeconds(5), OptionalDouble.empty(), 1,
+                work.resolve("reports"));
     }
 
     private static Optional<Path> minioBinary() {

@@ -1,0 +1,34 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.HealthSample;
+import dev.vaultload.stats.SoakHealth;
+import java.util.Locale;
+
+/**
+ * The closing health line of a run, after the statistics:
+ * <pre>
+ * Soak health: CPU 0.630 ms/op, RSS 290.1 -> 301.5 MiB (quarters 295.0 -> 300.2 MiB, +1.8%), heap 40.2 -> 88.0 MiB, threads max 23, GC 120 collections, 340 ms paused
+ * </pre>
+ */
+public final class SoakHealthLog {
+    private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
+
+    private SoakHealthLog() {
+    }
+
+    public static String line(RunResult result) {
+        SoakHealth health = result.health();
+        String rssGrowth = health.rssGrowthPercent() == null ? "RSS unknown" : String.format(Locale.ROOT,
+                "RSS %s -> %s MiB (quarters %.1f -> %.1f MiB, %+.1f%%)", mebibytes(health.rssStartBytes()),
+                mebibytes(health.rssEndBytes()), health.firstQuarterRssBytes() / BYTES_PER_MEBIBYTE,
+                health.lastQuarterRssBytes() / BYTES_PER_MEBIBYTE, health.rssGrowthPercent());
+        return String.format(Locale.ROOT,
+                "Soak health: CPU %.3f ms/op, %s, heap %s -> %s MiB, threads max %d, GC %d collections, %d ms paused",
+                result.cpu().processCpuMillisPerOperation(), rssGrowth, mebibytes(health.heapStartBytes()),
+                mebibytes(health.heapEndBytes()), health.maxLiveThreads(), health.gcCount(), health.gcPauseMillis());
+    }
+
+    private static String mebibytes(long bytes) {
+        return bytes == HealthSample.UNKNOWN ? "unknown" : String.format(Locale.ROOT, "%.1f", bytes / BYTES_PER_MEBIBYTE);
+    }
+}

@@ -1,0 +1,246 @@
+package dev.vaultload.storage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.stream.Stream;
+
+/**
+ * Measures, per thread, how long callers wait on the store: the time inside every call, inside the reads of
+ * the stream {@link #get} returns and inside the writes and commit of the stream {@link #openOutput} returns.
+ * The time {@link #put} spends pulling its {@code content} stream (where the caller encrypts) is not the
+ * store's and is left out. A lazily listed key stream is timed only for the call that opens it.
+ *
+ * <p>A run takes the current thread's total with {@link #takeThreadStorageNanos()} after each operation. The
+ * accounting allocates nothing but one wrapper per stream opened; a stream charges the thread that opened it.
+ */
+public final class TimedBlobStore implements BlobStore {
+
+    /** Store time of one thread since it was last taken; only that thread reads and writes it. */
+    private static final class ThreadClock {
+        long storageNanos;
+    }
+
+    private final BlobStore delegate;
+    private final ThreadLocal<ThreadClock> clocks = ThreadLocal.withInitial(ThreadClock::new);
+
+    public TimedBlobStore(BlobStore delegate) {
+        this.delegate = delegate;
+    }
+
+    /** The nanoseconds the current thread waited on the store since the previous call. */
+    public long takeThreadStorageNanos() {
+        ThreadClock clock = clocks.get();
+        long storageNanos = clock.storageNanos;
+        clock.storageNanos = 0;
+        return storageNanos;
+    }
+
+    @Override
+    public void put(String key, InputStream content, long lengthBytes) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            delegate.put(key, new ClockedInputStream(content, clock, false), lengthBytes);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public BlobOutputStream openOutput(String key) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            return new ClockedOutputStream(delegate.openOutput(key), clock);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public InputStream get(String key) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            return new ClockedInputStream(delegate.get(key), clock, true);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public Stream<String> list(String prefix) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            return delegate.list(prefix);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public boolean exists(String key) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            return delegate.exists(key);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public void delete(String key) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            delegate.delete(key);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public long deletePrefix(String prefix) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            return delegate.deletePrefix(prefix);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
+    @Override
+    public String describe() {
+        return delegate.describe();
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    /**
+     * A stream whose reads are charged to the store ({@code storeSide}: the object being read) or taken off
+     * it (the caller's content that {@link #put} pulls while the store call is already being timed).
+     */
+    private static final class ClockedInputStream extends InputStream {
+        private final InputStream in;
+        private final ThreadClock clock;
+        private final long sign;
+
+        ClockedInputStream(InputStream in, ThreadClock clock, boolean storeSide) {
+            this.in = in;
+            this.clock = clock;
+            this.sign = storeSide ? 1 : -1;
+        }
+
+        @Override
+        public int read() throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                return in.read();
+            } finally {
+                clock.storageNanos += sign * (System.nanoTime() - startNanos);
+            }
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                return in.read(bytes, offset, length);
+            } finally {
+                clock.storageNanos += sign * (System.nanoTime() - startNanos);
+            }
+        }
+
+        @Override
+        public long skip(long count) throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                return in.skip(count);
+            } finally {
+                clock.storageNanos += sign * (System.nanoTime() - startNanos);
+            }
+        }
+
+        @Override
+        public int available() throws IOException {
+            return in.available();
+        }
+
+        @Override
+        public void close() throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                in.close();
+            } finally {
+                clock.storageNanos += sign * (System.nanoTime() - startNanos);
+            }
+        }
+    }
+
+    /** The object being written: its writes and its commit (close) are store time. */
+    private static final class ClockedOutputStream extends BlobOutputStream {
+        private final BlobOutputStream out;
+        private final ThreadClock clock;
+
+        ClockedOutputStream(BlobOutputStream out, ThreadClock clock) {
+            this.out = out;
+            this.clock = clock;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                out.write(b);
+            } finally {
+                clock.storageNanos += System.nanoTime() - startNanos;
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                out.write(bytes, offset, length);
+            } finally {
+                clock.storageNanos += System.nanoTime() - startNanos;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                out.flush();
+            } finally {
+                clock.storageNanos += System.nanoTime() - startNanos;
+            }
+        }
+
+        @Override
+        public void abort() {
+            long startNanos = System.nanoTime();
+            try {
+                out.abort();
+            } finally {
+                clock.storageNanos += System.nanoTime() - startNanos;
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            long startNanos = System.nanoTime();
+            try {
+                out.close();
+            } finally {
+                clock.storageNanos += System.nanoTime() - startNanos;
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.vaultload.run;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationResult;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.fixture.StorageType;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.vault.DatasafeStyleVault;
+import dev.vaultload.vault.VaultSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Runs a hand-made fixture of only WRITE/READ pairs on one user and one document (1 KiB), so that each
+ * operation makes exactly one store call once the user exists: a WRITE one {@code openOutput}, a READ one
+ * {@code get}.
+ */
+final class WriteReadRuns {
+    private final Path reports;
+    private final CipherSuite cipher;
+
+    WriteReadRuns(Path reports, CipherSuite cipher) {
+        this.reports = reports;
+        this.cipher = cipher;
+    }
+
+    RunResult run(BlobStore store, int threads, int pairsPerThread) {
+        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(threads), List.of(1),
+                new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), cipher, 1000, Optional.empty(),
+                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
+        VaultSettings settings = VaultSettings.defaults().withCipher(cipher).withKdfIterations(1000);
+        return new WorkloadRunner(config, "WriteReadRuns", new ContentGenerator())
+                .run(new Combination("MEMORY", threads, 1), fixture(pairsPerThread), "write-read", store,
+                        blobStore -> new DatasafeStyleVault(blobStore, settings), users -> Map.of());
+    }
+
+    private static Fixture fixture(int pairs) {
+        ContentId content = new ContentId("c1");
+        List<Operation> operations = new ArrayList<>();
+        operations.add(new Operation("user-1", OperationType.CREATE_USER, null, null, null, null, null));
+        for (int pair = 0; pair < pairs; pair++) {
+            operations.add(new Operation("user-1", OperationType.WRITE, StorageType.PRIVATE, content, "docs/a.txt", null, null));
+            operations.add(new Operation("user-1", OperationType.READ, StorageType.PRIVATE, null, "docs/a.txt", null,
+                    OperationResult.ofContent(content)));
+        }
+        return new Fixture(null, operations, Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
+    }
+
+    static OperationStatistics statistics(RunResult result, OperationType type) {
+        return result.operations().stream().filter(s -> s.type() == type).findFirst().orElseThrow();
+    }
+}
