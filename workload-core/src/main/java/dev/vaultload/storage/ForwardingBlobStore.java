@@ -26,6 +26,11 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
+    public void copy(String sourceKey, String targetKey) {
+        delegate.copy(sourceKey, targetKey);
+    }
+
+    @Override
     public InputStream get(String key) {
         return delegate.get(key);
     }

@@ -101,6 +101,18 @@ public final class TimedBlobStore implements BlobStore {
         }
     }
 
+    /** Forwarded, so that a store copying in place (S3's CopyObject) still does. */
+    @Override
+    public void copy(String sourceKey, String targetKey) {
+        ThreadClock clock = clocks.get();
+        long startNanos = System.nanoTime();
+        try {
+            delegate.copy(sourceKey, targetKey);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
     @Override
     public long deletePrefix(String prefix) {
         ThreadClock clock = clocks.get();

@@ -22,6 +22,24 @@ class TimedBlobStoreTest {
             new LatencyInjectingBlobStore(new InMemoryBlobStore("test"), new InjectedLatency.Fixed(Duration.ofNanos(DELAY_NANOS))));
 
     @Test
+    void copyIsLeftToTheStoreSoThatInPlaceCopiesStayInPlace() {
+        java.util.List<String> copies = new java.util.ArrayList<>();
+        BlobStore copiesInPlace = new ForwardingBlobStore(new InMemoryBlobStore()) {
+            @Override
+            public void copy(String sourceKey, String targetKey) {
+                copies.add(sourceKey + " -> " + targetKey);
+                super.copy(sourceKey, targetKey);
+            }
+        };
+        copiesInPlace.put("a/doc", new ByteArrayInputStream(new byte[] {1}), 1);
+
+        new TimedBlobStore(copiesInPlace).copy("a/doc", "b/doc");
+
+        assertEquals(java.util.List.of("a/doc -> b/doc"), copies);
+        assertTrue(copiesInPlace.exists("b/doc"));
+    }
+
+    @Test
     void putChargesTheStoreButNotTheTimeSpentProducingTheContent() {
         store.takeThreadStorageNanos();
         store.put("a", new SlowStream(new byte[] {1, 2, 3}, DELAY_NANOS * 3), 3);

@@ -3,7 +3,7 @@ package dev.vaultload.cli.standalone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vaultload.run.load.ForwardingBlobStore;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;

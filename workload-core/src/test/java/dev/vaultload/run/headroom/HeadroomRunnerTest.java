@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vaultload.run.load.ForwardingBlobStore;
+import dev.vaultload.run.load.Pause;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -113,7 +114,7 @@ class HeadroomRunnerTest {
         public BlobOutputStream openOutput(String key) {
             int concurrent = inFlight.incrementAndGet();
             try {
-                pause(2L * concurrent * concurrent);
+                Pause.millis(2L * concurrent * concurrent);
             } finally {
                 inFlight.decrementAndGet();
             }

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.fixture.OperationType;
-import dev.vaultload.run.load.ForwardingBlobStore;
+import dev.vaultload.run.load.Pause;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -70,7 +71,7 @@ class RateRunnerTest {
         @Override
         public BlobOutputStream openOutput(String key) {
             if (writes.incrementAndGet() == stalledWrite) {
-                pause(1000);
+                Pause.millis(1000);
             }
             return super.openOutput(key);
         }
