@@ -78,29 +78,13 @@ public final class LatencyInjectingBlobStore implements BlobStore {
 
     @Override
     public BlobOutputStream openOutput(String key) {
-        BlobOutputStream target = delegate.openOutput(key);
-        return new BlobOutputStream() {
+        return new ForwardingBlobOutputStream(delegate.openOutput(key)) {
             private boolean aborted;
-
-            @Override
-            public void write(int b) throws IOException {
-                target.write(b);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                target.write(bytes, offset, length);
-            }
-
-            @Override
-            public void flush() throws IOException {
-                target.flush();
-            }
 
             @Override
             public void abort() {
                 aborted = true;
-                target.abort();
+                super.abort();
             }
 
             @Override
@@ -108,7 +92,7 @@ public final class LatencyInjectingBlobStore implements BlobStore {
                 if (!aborted) {
                     delay(Call.OPEN_OUTPUT);
                 }
-                target.close();
+                super.close();
             }
         };
     }

@@ -2,6 +2,7 @@ package dev.vaultload.run;
 
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobOutputStream;
 import dev.vaultload.storage.ForwardingBlobStore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -26,26 +27,10 @@ final class TamperingBlobStore extends ForwardingBlobStore {
 
     @Override
     public BlobOutputStream openOutput(String key) {
-        BlobOutputStream target = delegate().openOutput(key);
-        return new BlobOutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                target.write(b);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                target.write(bytes, offset, length);
-            }
-
-            @Override
-            public void abort() {
-                target.abort();
-            }
-
+        return new ForwardingBlobOutputStream(delegate().openOutput(key)) {
             @Override
             public void close() throws IOException {
-                target.close();
+                super.close();
                 if (key.contains("/private/") && damaged.compareAndSet(false, true)) {
                     damage(key);
                 }

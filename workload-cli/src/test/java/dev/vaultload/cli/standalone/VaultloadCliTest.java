@@ -3,6 +3,7 @@ package dev.vaultload.cli.standalone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.storage.ForwardingBlobOutputStream;
 import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
@@ -149,26 +150,10 @@ class VaultloadCliTest {
             BlobStore store = new ForwardingBlobStore(new InMemoryBlobStore()) {
                 @Override
                 public BlobOutputStream openOutput(String key) {
-                    BlobOutputStream stored = super.openOutput(key);
-                    return new BlobOutputStream() {
-                        @Override
-                        public void write(int b) throws IOException {
-                            stored.write(b);
-                        }
-
-                        @Override
-                        public void write(byte[] bytes, int offset, int length) throws IOException {
-                            stored.write(bytes, offset, length);
-                        }
-
-                        @Override
-                        public void abort() {
-                            stored.abort();
-                        }
-
+                    return new ForwardingBlobOutputStream(super.openOutput(key)) {
                         @Override
                         public void close() throws IOException {
-                            stored.close();
+                            super.close();
                             delete(key);
                         }
                     };
