@@ -1,7 +1,7 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobOutputStream;
 import java.io.IOException;
 import java.util.List;
 
@@ -10,39 +10,23 @@ import java.util.List;
  * first key, then copied by the store to the others (in place where it can, e.g. S3's CopyObject). Writing
  * to all copies at once would buffer the document once per recipient in stores that buffer a part.
  */
-final class ReplicatingBlobOutput extends BlobOutputStream {
+final class ReplicatingBlobOutput extends ForwardingBlobOutputStream {
 
     private final BlobStore store;
     private final List<String> keys;
-    private final BlobOutputStream first;
 
     ReplicatingBlobOutput(BlobStore store, List<String> keys) {
+        super(store.openOutput(keys.get(0)));
         this.store = store;
         this.keys = List.copyOf(keys);
-        this.first = store.openOutput(this.keys.get(0));
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-        first.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        first.write(b, off, len);
     }
 
     /** Commits the first copy, then the others in order; if one fails, those already made stay. */
     @Override
     public void close() throws IOException {
-        first.close();
+        super.close();
         for (String key : keys.subList(1, keys.size())) {
             store.copy(keys.get(0), key);
         }
-    }
-
-    @Override
-    public void abort() {
-        first.abort();
     }
 }
