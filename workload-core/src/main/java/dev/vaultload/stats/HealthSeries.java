@@ -77,7 +77,9 @@ public final class HealthSeries {
             samples.add(last);
         }
         long quarterMillis = (last.runMillis() - first.runMillis()) / 4;
-        Double firstQuarter = meanRss(samples, s -> s.runMillis() <= first.runMillis() + quarterMillis);
+        // The start sample is taken before any load: counting it would report the warm-up as growth.
+        Double firstQuarter = meanRss(samples,
+                s -> s != first && s.runMillis() <= first.runMillis() + quarterMillis);
         Double lastQuarter = meanRss(samples, s -> s.runMillis() >= last.runMillis() - quarterMillis);
         Double growthPercent = firstQuarter == null || lastQuarter == null
                 ? null : (lastQuarter - firstQuarter) / firstQuarter * 100;

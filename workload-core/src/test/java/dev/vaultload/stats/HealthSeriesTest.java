@@ -40,6 +40,20 @@ class HealthSeriesTest {
     }
 
     @Test
+    void theStartSampleTakenBeforeAnyLoadIsNotGrowth() {
+        HealthSeries series = new HealthSeries();
+        series.add(sample(0, 60 * MIB));
+        for (int second = 1; second <= 100; second++) {
+            series.add(sample(second, 150 * MIB));
+        }
+
+        SoakHealth health = series.summarize(OptionalDouble.of(5));
+
+        assertEquals(0.0, health.rssGrowthPercent(), 1e-9);
+        assertNull(health.failure());
+    }
+
+    @Test
     void rssGrowthComparesTheMeansOfTheFirstAndLastQuarterAndFailsAboveTheLimit() {
         HealthSeries series = new HealthSeries();
         for (int second = 0; second <= 100; second++) {
