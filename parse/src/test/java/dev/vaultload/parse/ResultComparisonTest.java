@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.parse.ResultFixtures.Figures;
 import dev.vaultload.parse.ResultFixtures.Run;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -9,8 +9,7 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.OperationStatistics;
-import dev.vaultload.vault.CipherSuite;
-import dev.vaultload.vault.KeyPairAlgorithm;
+import dev.vaultload.engine.CipherSuite;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +42,7 @@ final class ResultFixtures {
                 ? Map.of("buckets", java.util.stream.IntStream.range(0, run.buckets()).mapToObj(i -> "bucket-" + i).toList())
                 : Map.of();
         RunResult result = new RunResult(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL",
-                200, run.cipher(), KeyPairAlgorithm.EC_P256, run.kdfIterations(), ErrorMode.FAIL_FAST, 0, 1,
+                200, run.cipher(), "VAULTLOAD", "EC_P256", run.kdfIterations(), ErrorMode.FAIL_FAST, 0, 1,
                 "2026-11-22T08:00:00Z", 1000, operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails,
                 ENVIRONMENT);
         Path file = folder.resolve(name + ".json");

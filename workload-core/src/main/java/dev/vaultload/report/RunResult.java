@@ -1,11 +1,11 @@
 package dev.vaultload.report;
 
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engines;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
-import dev.vaultload.vault.CipherSuite;
-import dev.vaultload.vault.KeyPairAlgorithm;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +20,7 @@ import java.util.Map;
  * @param fileSizeKib         document size in KiB
  * @param fixture             which fixture, e.g. {@code SMALL} or a file path
  * @param fixtureOperations   operations in the fixture
+ * @param engine              the engine binding, e.g. {@code VAULTLOAD}
  * @param cipher              document encryption; NONE is the unencrypted baseline
  * @param keyPairAlgorithm    inbox key pair
  * @param kdfIterations       PBKDF2 iterations of each keystore
@@ -45,7 +46,8 @@ public record RunResult(
         String fixture,
         int fixtureOperations,
         CipherSuite cipher,
-        KeyPairAlgorithm keyPairAlgorithm,
+        String engine,
+        String keyPairAlgorithm,
         int kdfIterations,
         ErrorMode errorMode,
         long requestedDurationMillis,
@@ -81,6 +83,7 @@ public record RunResult(
 
     /** Datasafe's heading: {@code FILESYSTEM with 2 threads and 100 Kb filesize}. */
     public String title() {
-        return storage + " with " + threads + " threads and " + fileSizeKib + " Kb filesize";
+        return storage + " with " + threads + " threads and " + fileSizeKib + " Kb filesize"
+                + (engine == null || Engines.DEFAULT.equals(engine) ? "" : " (engine " + engine + ")");
     }
 }

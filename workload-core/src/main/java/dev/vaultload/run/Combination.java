@@ -1,14 +1,22 @@
 package dev.vaultload.run;
 
-/** One cell of the matrix: a storage provider, a thread count and a document size in KiB. */
-public record Combination(String storage, int threads, int fileSizeKib) {
+import dev.vaultload.engine.Engines;
+
+/** One cell of the matrix: a storage provider, an engine, a thread count and a document size in KiB. */
+public record Combination(String storage, String engine, int threads, int fileSizeKib) {
+
+    /** A combination of the default engine. */
+    public Combination(String storage, int threads, int fileSizeKib) {
+        this(storage, Engines.DEFAULT, threads, fileSizeKib);
+    }
 
     public long fileSizeBytes() {
         return fileSizeKib * 1024L;
     }
 
-    /** Datasafe's wording: {@code FILESYSTEM 2 threads 100 Kb}. */
+    /** Datasafe's wording, {@code FILESYSTEM 2 threads 100 Kb}, with {@code engine X} for a non-default engine. */
     public String label() {
-        return storage + " " + threads + " threads " + fileSizeKib + " Kb";
+        return storage + " " + threads + " threads " + fileSizeKib + " Kb"
+                + (Engines.DEFAULT.equals(engine) ? "" : " engine " + engine);
     }
 }

@@ -5,9 +5,9 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.stats.IntegrityViolation;
-import dev.vaultload.vault.Space;
-import dev.vaultload.vault.UserCredentials;
-import dev.vaultload.vault.Vault;
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.engine.Engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,13 +21,13 @@ import java.util.stream.Stream;
  * (run.headroom, run.rate), which drive single operations.
  */
 public final class OperationExecutor {
-    private final Vault vault;
+    private final Engine vault;
     private final UserDirectory users;
     private final ContentGenerator content;
     private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
 
-    public OperationExecutor(Vault vault, UserDirectory users, ContentGenerator content, long fileSizeBytes) {
+    public OperationExecutor(Engine vault, UserDirectory users, ContentGenerator content, long fileSizeBytes) {
         this.vault = vault;
         this.users = users;
         this.content = content;

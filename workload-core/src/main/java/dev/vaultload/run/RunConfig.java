@@ -2,7 +2,7 @@ package dev.vaultload.run;
 
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -15,6 +15,7 @@ import java.util.OptionalDouble;
  * properties and environment variables with Datasafe's names.
  *
  * @param storageProviders  STORAGE_PROVIDERS: provider names, run one after the other
+ * @param engines           ENGINES: engine names, run one after the other on each storage
  * @param threads           THREADS: thread counts of the matrix
  * @param fileSizesKib      FILE_SIZES: document sizes of the matrix, in KiB
  * @param fixture           FIXTURE_SIZE: a committed fixture size or a fixture file
@@ -30,6 +31,7 @@ import java.util.OptionalDouble;
  */
 public record RunConfig(
         List<String> storageProviders,
+        List<String> engines,
         List<Integer> threads,
         List<Integer> fileSizesKib,
         FixtureSource fixture,
@@ -44,6 +46,7 @@ public record RunConfig(
 
     public RunConfig {
         storageProviders = List.copyOf(storageProviders);
+        engines = List.copyOf(engines);
         threads = List.copyOf(threads);
         fileSizesKib = List.copyOf(fileSizesKib);
     }

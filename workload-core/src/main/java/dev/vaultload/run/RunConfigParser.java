@@ -2,8 +2,9 @@ package dev.vaultload.run;
 
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
-import dev.vaultload.vault.CipherSuite;
-import dev.vaultload.vault.VaultSettings;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.engine.Engines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,11 +50,12 @@ public final class RunConfigParser {
     public RunConfig parse() {
         return new RunConfig(
                 names("STORAGE_PROVIDERS", defaultStorageProviders),
+                names("ENGINES", Engines.DEFAULT),
                 positiveInts("THREADS", "2,4,8"),
                 positiveInts("FILE_SIZES", "100,1024,10240"),
                 fixture(),
                 choice("CIPHER", CipherSuite.class, CipherSuite.AES256_GCM),
-                positiveInt("KDF_ITERATIONS", VaultSettings.DEFAULT_KDF_ITERATIONS),
+                positiveInt("KDF_ITERATIONS", EngineOptions.DEFAULT_KDF_ITERATIONS),
                 optionalDuration("DURATION"),
                 choice("ERROR_MODE", ErrorMode.class, ErrorMode.FAIL_FAST),
                 optionalDuration("PERIOD").orElse(Duration.ofSeconds(10)),
@@ -71,7 +73,7 @@ public final class RunConfigParser {
         List<String> names = Arrays.stream(value(name, defaultValue).split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).map(s -> s.toUpperCase(Locale.ROOT)).toList();
         if (names.isEmpty()) {
-            throw invalid(name, value(name, defaultValue), "a comma-separated list of storage provider names");
+            throw invalid(name, value(name, defaultValue), "a comma-separated list of names");
         }
         return names;
     }

@@ -1,7 +1,7 @@
 package dev.vaultload.run;
 
-import dev.vaultload.vault.Password;
-import dev.vaultload.vault.UserCredentials;
+import dev.vaultload.engine.Password;
+import dev.vaultload.engine.UserCredentials;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,9 +7,9 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.stats.IntegrityViolation;
-import dev.vaultload.vault.Space;
-import dev.vaultload.vault.UserCredentials;
-import dev.vaultload.vault.Vault;
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.engine.Engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,13 +28,13 @@ import java.util.stream.Stream;
  * naming user, space, path, expected and found; the check goes on to report them all.
  */
 final class Validator {
-    private final Vault vault;
+    private final Engine vault;
     private final UserDirectory users;
     private final Fixture fixture;
     private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
 
-    Validator(Vault vault, UserDirectory users, Fixture fixture, ContentGenerator content, long fileSizeBytes) {
+    Validator(Engine vault, UserDirectory users, Fixture fixture, ContentGenerator content, long fileSizeBytes) {
         this.vault = vault;
         this.users = users;
         this.fixture = fixture;

@@ -22,9 +22,9 @@ import dev.vaultload.stats.ProcessHealth;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.TimedBlobStore;
-import dev.vaultload.vault.UserCredentials;
-import dev.vaultload.vault.Vault;
-import dev.vaultload.vault.VaultSettings;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineDescription;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,11 +76,11 @@ public final class WorkloadRunner {
      */
     @SuppressWarnings("try") // the reporter is only opened to be closed: closing sends the final report
     public RunResult run(Combination combination, Fixture fixture, String fixtureLabel, BlobStore store,
-                         Function<BlobStore, Vault> vaultOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
+                         Function<BlobStore, Engine> vaultOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         TimedBlobStore storageClock = new TimedBlobStore(store);
-        Vault vault = vaultOn.apply(storageClock);
+        Engine vault = vaultOn.apply(storageClock);
         UserDirectory users = new UserDirectory(fixture.users(), namespace(combination));
         StatisticService statistics = new StatisticService();
         RunControl control = new RunControl(config.errorMode(), statistics);
@@ -125,10 +125,10 @@ public final class WorkloadRunner {
             pool.shutdownNow();
         }
         long operations = statistics.requestsStarted();
-        VaultSettings settings = vault.settings();
+        EngineDescription engine = vault.description();
         RunResult result = new RunResult(suite, combination.storage(), store.describe(), combination.threads(),
-                combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), settings.cipher(),
-                settings.keyPairAlgorithm(), settings.kdfIterations(), config.errorMode(),
+                combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), engine.cipher(),
+                engine.engine(), engine.keyPairAlgorithm(), engine.kdfIterations(), config.errorMode(),
                 config.duration().map(Duration::toMillis).orElse(0L), passes, startedAt.toString(),
                 Duration.ofNanos(System.nanoTime() - startNanos).toMillis(), statistics.summarize(phaseDurations),
                 statistics.errorTotals(), control.failures(),
@@ -150,10 +150,10 @@ public final class WorkloadRunner {
         return Stream.concat(reports.stream(), progressListeners.apply(combination).stream()).toList();
     }
 
-    private String reportName(Combination combination, Vault vault, Instant startedAt) {
+    private String reportName(Combination combination, Engine vault, Instant startedAt) {
         String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC).format(startedAt);
         return suite + "-" + combination.storage() + "-" + combination.threads() + "t-" + combination.fileSizeKib() + "k-"
-                + vault.settings().cipher() + "-" + time;
+                + vault.description().cipher() + "-" + time;
     }
 
     /** Unique per run and combination, so that a bucket that outlives runs never meets an existing user. */
@@ -169,7 +169,7 @@ public final class WorkloadRunner {
         return prefixes;
     }
 
-    private List<Callable<Long>> createUserTasks(Vault vault, UserDirectory users, StatisticService statistics,
+    private List<Callable<Long>> createUserTasks(Engine vault, UserDirectory users, StatisticService statistics,
                                                  RunControl control, TimedBlobStore storageClock) {
         List<Callable<Long>> tasks = new ArrayList<>();
         OperationExecutor executor = new OperationExecutor(vault, users, content, 0);
@@ -180,7 +180,7 @@ public final class WorkloadRunner {
         return tasks;
     }
 
-    private List<Callable<Long>> executions(Fixture fixture, List<String> prefixes, Vault vault, UserDirectory users,
+    private List<Callable<Long>> executions(Fixture fixture, List<String> prefixes, Engine vault, UserDirectory users,
                                             Combination combination, StatisticService statistics, RunControl control,
                                             TimedBlobStore storageClock) {
         List<Operation> replayed = fixture.operations().stream()
@@ -193,7 +193,7 @@ public final class WorkloadRunner {
         return executions;
     }
 
-    private List<Callable<Long>> validations(Fixture fixture, List<String> prefixes, Vault vault, UserDirectory users,
+    private List<Callable<Long>> validations(Fixture fixture, List<String> prefixes, Engine vault, UserDirectory users,
                                              Combination combination, RunControl control) {
         List<Callable<Long>> validations = new ArrayList<>();
         for (String prefix : prefixes) {
@@ -208,7 +208,7 @@ public final class WorkloadRunner {
     }
 
     /** Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. */
-    private static void deletePass(Vault vault, UserDirectory users, String passPrefix, int threads, boolean inboxes) {
+    private static void deletePass(Engine vault, UserDirectory users, String passPrefix, int threads, boolean inboxes) {
         for (UserCredentials user : users.all()) {
             for (int execution = 0; execution < threads; execution++) {
                 String prefix = passPrefix + "e" + execution + "/";
@@ -222,7 +222,7 @@ public final class WorkloadRunner {
     }
 
     /** Leaves the store as it was found, so that long-lived buckets do not fill up run after run. */
-    private static void destroyUsers(Vault vault, UserDirectory users) {
+    private static void destroyUsers(Engine vault, UserDirectory users) {
         for (UserCredentials user : users.all()) {
             try {
                 vault.destroyUser(user);

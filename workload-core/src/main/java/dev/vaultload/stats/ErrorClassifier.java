@@ -1,7 +1,7 @@
 package dev.vaultload.stats;
 
 import dev.vaultload.storage.BlobStoreException;
-import dev.vaultload.vault.VaultException;
+import dev.vaultload.engine.EngineException;
 
 /** Maps a failure to its {@link ErrorClass} by walking its cause chain to the first typed exception. */
 public final class ErrorClassifier {
@@ -14,7 +14,7 @@ public final class ErrorClassifier {
             if (t instanceof IntegrityViolation) {
                 return ErrorClass.INTEGRITY;
             }
-            if (t instanceof VaultException vault) {
+            if (t instanceof EngineException vault) {
                 return classify(vault.reason());
             }
             if (t instanceof BlobStoreException store) {
@@ -27,7 +27,7 @@ public final class ErrorClassifier {
         return ErrorClass.OTHER;
     }
 
-    private static ErrorClass classify(VaultException.Reason reason) {
+    private static ErrorClass classify(EngineException.Reason reason) {
         return switch (reason) {
             case INTEGRITY -> ErrorClass.INTEGRITY;
             case ACCESS_DENIED, WRONG_PASSWORD, UNKNOWN_USER, USER_EXISTS, INVALID_PATH -> ErrorClass.CLIENT;

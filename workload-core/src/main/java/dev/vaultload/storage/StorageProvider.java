@@ -1,5 +1,8 @@
 package dev.vaultload.storage;
 
+import java.util.Map;
+import java.util.Optional;
+
 /**
  * A started storage backend (a directory, an S3 server the suite started, an existing endpoint) that hands
  * out one {@link BlobStore} per bucket. {@link #close()} stops whatever the provider itself started.
@@ -14,6 +17,11 @@ public interface StorageProvider extends AutoCloseable {
 
     /** The bucket used by single-bucket runs. */
     String defaultBucket();
+
+    /** Retries the provider's client made so far, by store call (e.g. {@code PutObject}); empty for stores without retries. */
+    default Optional<Map<String, Long>> retriesByOperation() {
+        return Optional.empty();
+    }
 
     @Override
     void close();

@@ -8,9 +8,8 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.vault.CipherSuite;
-import dev.vaultload.vault.DatasafeStyleVault;
-import dev.vaultload.vault.VaultSettings;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,13 +64,12 @@ public final class HarnessBenchmark {
     }
 
     private static RunResult run(Fixture fixture, int threads, Duration duration, Path reports) {
-        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(threads), List.of(1),
+        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(threads), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.LARGE), CipherSuite.NONE, 1000, Optional.of(duration),
                 ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
-        VaultSettings settings = VaultSettings.defaults().withCipher(CipherSuite.NONE).withKdfIterations(1000);
         RunResult result = new WorkloadRunner(config, "HarnessBenchmark", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture, "LARGE", new InMemoryBlobStore("bench"),
-                        store -> new DatasafeStyleVault(store, settings), users -> Map.of());
+                        store -> new PlaintextEngine(store), users -> Map.of());
         if (!result.passed()) {
             throw new IllegalStateException("benchmark run failed: " + result.failures());
         }

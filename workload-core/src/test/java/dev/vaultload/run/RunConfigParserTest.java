@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import dev.vaultload.stats.TimeSplit;
 import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.InjectedLatency;
 import dev.vaultload.storage.LatencyInjectingBlobStore;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -23,10 +23,9 @@ import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.vault.CipherSuite;
-import dev.vaultload.vault.DatasafeStyleVault;
-import dev.vaultload.vault.Vault;
-import dev.vaultload.vault.VaultSettings;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
+import dev.vaultload.engine.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,8 +41,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class WorkloadRunnerTest {
-    private static final Function<BlobStore, Vault> VAULT =
-            store -> new DatasafeStyleVault(store, VaultSettings.defaults().withKdfIterations(1000));
+    private static final Function<BlobStore, Engine> VAULT =
+            store -> new PlaintextEngine(store);
 
     @TempDir
     Path reports;
@@ -51,7 +50,7 @@ class WorkloadRunnerTest {
     Path storeRoot;
 
     private RunConfig config(ErrorMode errorMode, Optional<Duration> duration) {
-        return new RunConfig(List.of("FILESYSTEM"), List.of(2), List.of(1),
+        return new RunConfig(List.of("FILESYSTEM"), List.of(PlaintextEngine.NAME), List.of(2), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000, duration,
                 errorMode, Duration.ofSeconds(1), OptionalDouble.empty(), 3, reports);
     }

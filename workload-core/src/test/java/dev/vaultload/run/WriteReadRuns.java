@@ -12,9 +12,8 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
-import dev.vaultload.vault.CipherSuite;
-import dev.vaultload.vault.DatasafeStyleVault;
-import dev.vaultload.vault.VaultSettings;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,13 +37,12 @@ final class WriteReadRuns {
     }
 
     RunResult run(BlobStore store, int threads, int pairsPerThread) {
-        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(threads), List.of(1),
+        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(threads), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), cipher, 1000, Optional.empty(),
                 ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
-        VaultSettings settings = VaultSettings.defaults().withCipher(cipher).withKdfIterations(1000);
         return new WorkloadRunner(config, "WriteReadRuns", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture(pairsPerThread), "write-read", store,
-                        blobStore -> new DatasafeStyleVault(blobStore, settings), users -> Map.of());
+                        blobStore -> new PlaintextEngine(blobStore), users -> Map.of());
     }
 
     private static Fixture fixture(int pairs) {

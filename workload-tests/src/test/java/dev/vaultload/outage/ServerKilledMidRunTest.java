@@ -20,8 +20,9 @@ import dev.vaultload.s3.S3TransferSettings;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.vault.DatasafeStyleVault;
+import dev.vaultload.vault.VaultEngineFactory;
 import dev.vaultload.vault.VaultSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +102,7 @@ class ServerKilledMidRunTest {
     }
 
     private RunConfig config() {
-        return new RunConfig(List.of("MINIO"), List.of(1), List.of(1),
+        return new RunConfig(List.of("MINIO"), List.of(VaultEngineFactory.NAME), List.of(1), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000,
                 Optional.empty(), ErrorMode.CONTINUE, Duration.ofSeconds(5), OptionalDouble.empty(), 1,
                 work.resolve("reports"));

@@ -21,7 +21,7 @@ class RandomActionsOnDatasafeTest extends RandomActionsSuite {
     @MethodSource("combinations")
     void randomActions(Combination combination) {
         StorageProvider provider = session.provider(combination);
-        assertPassed(session.run(combination, provider.openBucket(provider.defaultBucket()), session::vault,
+        assertPassed(session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
                 users -> Map.of()));
     }
 }

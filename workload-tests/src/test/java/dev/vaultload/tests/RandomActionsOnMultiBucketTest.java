@@ -40,7 +40,7 @@ class RandomActionsOnMultiBucketTest extends RandomActionsSuite {
         }
         MultiBucketBlobStore store = new MultiBucketBlobStore(buckets);
 
-        assertPassed(session.run(combination, store, session::vault, users -> bucketOfEachUser(users, store, bucketNames)));
+        assertPassed(session.run(combination, store, engineStore -> session.engine(combination, engineStore), users -> bucketOfEachUser(users, store, bucketNames)));
     }
 
     private static Map<String, Object> bucketOfEachUser(UserDirectory users, MultiBucketBlobStore store,

@@ -2,15 +2,12 @@ package dev.vaultload.tests;
 
 import dev.vaultload.run.Combination;
 import dev.vaultload.storage.StorageProvider;
-import dev.vaultload.suite.SimpleVaultWorkload;
-import dev.vaultload.vault.SimpleVault;
-import dev.vaultload.vault.Vault;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The main job through {@link SimpleVault}, the analog of Datasafe's simple adapter, with the
+ * The main job through each engine's simple adapter (ours: SimpleVault, the analog of Datasafe's SimpleDatasafeService), with the
  * private-space-only fixtures (no SHARE, no inbox).
  */
 class RandomActionsOnSimpleDatasafeAdapterTest extends RandomActionsSuite {
@@ -23,9 +20,6 @@ class RandomActionsOnSimpleDatasafeAdapterTest extends RandomActionsSuite {
     @MethodSource("combinations")
     void randomActionsThroughTheSimpleAdapter(Combination combination) {
         StorageProvider provider = session.provider(combination);
-        assertPassed(session.run(combination, provider.openBucket(provider.defaultBucket()), store -> {
-            Vault vault = session.vault(store);
-            return new SimpleVaultWorkload(new SimpleVault(vault), vault.settings());
-        }, users -> Map.of()));
+        assertPassed(session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.simpleEngine(combination, store), users -> Map.of()));
     }
 }

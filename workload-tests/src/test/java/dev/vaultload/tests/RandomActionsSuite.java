@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
-import dev.vaultload.suite.RunOutcome;
-import dev.vaultload.suite.SuiteSession;
+import dev.vaultload.run.RunOutcome;
+import dev.vaultload.run.SuiteSession;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

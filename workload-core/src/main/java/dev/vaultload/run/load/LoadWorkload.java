@@ -9,8 +9,8 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.OperationExecutor;
 import dev.vaultload.run.UserDirectory;
-import dev.vaultload.vault.UserCredentials;
-import dev.vaultload.vault.Vault;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.engine.Engine;
 import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -30,12 +30,12 @@ public final class LoadWorkload implements AutoCloseable {
     private final LoadOperation operation;
     private final List<Operation> replayed;
     private final List<String> userIds;
-    private final Vault vault;
+    private final Engine vault;
     private final UserDirectory users;
     private final ContentGenerator content;
     private final long fileSizeBytes;
 
-    private LoadWorkload(LoadOperation operation, Fixture fixture, Vault vault, ContentGenerator content, long fileSizeBytes) {
+    private LoadWorkload(LoadOperation operation, Fixture fixture, Engine vault, ContentGenerator content, long fileSizeBytes) {
         this.operation = operation;
         this.replayed = fixture.operations().stream().filter(op -> op.type() != OperationType.CREATE_USER).toList();
         this.userIds = fixture.users();
@@ -46,7 +46,7 @@ public final class LoadWorkload implements AutoCloseable {
     }
 
     /** Creates the fixture's users and, for READ, the documents to read; nothing of it is measured. */
-    public static LoadWorkload prepare(LoadOperation operation, Fixture fixture, Vault vault, ContentGenerator content,
+    public static LoadWorkload prepare(LoadOperation operation, Fixture fixture, Engine vault, ContentGenerator content,
                                        long fileSizeBytes) {
         LoadWorkload workload = new LoadWorkload(operation, fixture, vault, content, fileSizeBytes);
         try {

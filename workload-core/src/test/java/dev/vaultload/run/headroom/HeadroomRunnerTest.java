@@ -12,7 +12,7 @@ import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.vault.CipherSuite;
+import dev.vaultload.engine.CipherSuite;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

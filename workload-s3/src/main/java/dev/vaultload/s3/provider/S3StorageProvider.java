@@ -3,6 +3,8 @@ package dev.vaultload.s3.provider;
 import dev.vaultload.s3.S3BlobStore;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.storage.StorageProvider;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A started S3 provider: one {@link S3Connection} shared by the stores of all its buckets, and the server it started,
@@ -74,6 +76,11 @@ public final class S3StorageProvider implements StorageProvider {
     /** The connection's retry counters: {@code connection().retries("PutObject")}. */
     public S3Connection connection() {
         return connection;
+    }
+
+    @Override
+    public Optional<Map<String, Long>> retriesByOperation() {
+        return Optional.of(connection.retriesByOperation());
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.storage.StorageProviders;
 import org.junit.jupiter.api.Test;
 
 /** Bad configuration is refused before anything starts, naming the property and what it accepts. */
@@ -16,13 +17,13 @@ class ConfigurationValidationTest {
     @Test
     void unknownProviderListsTheKnownOnes() {
         IllegalArgumentException failure = assertThrows(IllegalArgumentException.class,
-                () -> S3StorageProviders.byName("NOPE", S3StorageProviders.all()));
-        assertEquals("STORAGE_PROVIDERS: unknown storage provider 'NOPE'; known: EMBEDDED, MINIO, CEPH, AMAZON", failure.getMessage());
+                () -> StorageProviders.named("NOPE"));
+        assertEquals("STORAGE_PROVIDERS: unknown storage provider 'NOPE'; known: EMBEDDED, MINIO, CEPH, AMAZON, MEMORY, FILESYSTEM", failure.getMessage());
     }
 
     @Test
     void providersAreFoundByNameIgnoringCase() {
-        assertEquals("MINIO", S3StorageProviders.byName(" minio ", S3StorageProviders.all()).name());
+        assertEquals("MINIO", StorageProviders.named(" minio ").name());
     }
 
     @Test
@@ -88,8 +89,8 @@ class ConfigurationValidationTest {
     }
 
     @Test
-    void registryHasFourFactories() {
-        assertEquals(List.of("EMBEDDED", "MINIO", "CEPH", "AMAZON"), S3StorageProviders.all().stream().map(StorageProviderFactory::name).toList());
+    void everyProviderIsFoundThroughItsServicesFile() {
+        assertEquals(List.of("EMBEDDED", "MINIO", "CEPH", "AMAZON", "MEMORY", "FILESYSTEM"), StorageProviders.all().stream().map(StorageProviderFactory::name).toList());
     }
 
     private static void assertRefused(StorageProviderFactory factory, Map<String, String> config, String expectedMessageStart) {

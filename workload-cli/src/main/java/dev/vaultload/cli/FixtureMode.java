@@ -1,0 +1,51 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.run.Combination;
+import dev.vaultload.storage.StorageProvider;
+import dev.vaultload.run.RunOutcome;
+import dev.vaultload.run.SuiteSession;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code run --mode FIXTURE}: RandomActionsOnDatasafeTest, every combination, every read verified. */
+final class FixtureMode {
+    private final SuiteSession session;
+    private final LiveProgress progress;
+    private final PrintWriter err;
+
+    FixtureMode(SuiteSession session, LiveProgress progress, PrintWriter err) {
+        this.session = session;
+        this.progress = progress;
+        this.err = err;
+    }
+
+    /** @return true when every combination passed */
+    boolean run() {
+        boolean passed = true;
+        for (Combination combination : session.combinations().toList()) {
+            StorageProvider provider = session.provider(combination);
+            RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
+                    users -> Map.of(), progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));
+            if (!result.passed()) {
+                err.println(RunOutcome.describe(result));
+                err.flush();
+                passed = false;
+            }
+        }
+        return passed;
+    }
+
+    /** CREATE_USER once per user, then every other operation once per thread; unknown (0) for a DURATION run. */
+    private long plannedOperations(Combination combination) {
+        if (session.config().duration().isPresent()) {
+            return 0;
+        }
+        List<?> replayed = session.fixture().operations().stream()
+                .filter(operation -> operation.type() != OperationType.CREATE_USER).toList();
+        return session.fixture().users().size() + (long) combination.threads() * replayed.size();
+    }
+}

@@ -1,0 +1,32 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.run.headroom.HeadroomPlan;
+import picocli.CommandLine.Option;
+
+/** The options of {@code run --mode HEADROOM}. */
+final class HeadroomOptions {
+    @Option(names = "--min-threads", defaultValue = "1", description = "first concurrency (default ${DEFAULT-VALUE})")
+    int minThreads;
+
+    @Option(names = "--max-threads", defaultValue = "16", description = "last concurrency (default ${DEFAULT-VALUE})")
+    int maxThreads;
+
+    @Option(names = "--step", defaultValue = "1", description = "concurrency increment (default ${DEFAULT-VALUE})")
+    int threadStep;
+
+    @Option(names = "--operations-per-step", defaultValue = "500",
+            description = "operations per concurrency step, shared by its threads (default ${DEFAULT-VALUE})")
+    int operationsPerStep;
+
+    @Option(names = "--stop-after-falling", defaultValue = "2",
+            description = "stop once throughput has fallen this many steps in a row (default ${DEFAULT-VALUE})")
+    int stopAfterFalling;
+
+    @Option(names = "--knee-factor", defaultValue = "2",
+            description = "the knee: the highest throughput before p50 exceeds this factor of its minimum (default ${DEFAULT-VALUE})")
+    double kneeFactor;
+
+    HeadroomPlan plan(double errorBudget) {
+        return new HeadroomPlan(minThreads, maxThreads, threadStep, operationsPerStep, stopAfterFalling, errorBudget, kneeFactor);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.run.SuiteSession;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code vaultload run}: RandomActionsOnDatasafeTest's job (FIXTURE), or a headroom measurement
+ * (HEADROOM), or an open-loop run at a target rate (RATE), configured by the suites' settings as options.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
+        description = {"Run the workload against a storage provider. Every suite setting is an option (--THREADS 2,4 or "
+                + "--threads 2,4); unset ones come from the system property or environment variable of the same name.",
+                "Exit status: 0 passed, 1 an integrity failure, a failed run or the error budget exceeded, 2 bad input."})
+final class RunCommand implements Callable<Integer> {
+    /** Reports name the suite whose job FIXTURE does, so the parse module groups them with its results. */
+    static final String SUITE = "RandomActionsOnDatasafeTest";
+
+    enum Mode {
+        /** The fixture replayed by THREADS executions, every read and the final content verified. */
+        FIXTURE,
+        /** Concurrency steps from --min-threads to --max-threads: throughput and latency per step, the knee. */
+        HEADROOM,
+        /** Open loop at --rate operations per second: corrected and uncorrected latency. */
+        RATE
+    }
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--mode", defaultValue = "FIXTURE", description = "FIXTURE (default), HEADROOM or RATE")
+    private Mode mode;
+
+    @Option(names = "--operation", defaultValue = "MIX",
+            description = "HEADROOM and RATE: what to repeat: MIX (the fixture's operations, default), WRITE or READ")
+    private LoadOperation operation;
+
+    @Option(names = "--error-budget", defaultValue = "0.01",
+            description = "HEADROOM and RATE: the fraction of failed operations that fails the run (default ${DEFAULT-VALUE})")
+    private double errorBudget;
+
+    @ArgGroup(validate = false, heading = "%nHEADROOM:%n")
+    private HeadroomOptions headroom = new HeadroomOptions();
+
+    @ArgGroup(validate = false, heading = "%nRATE:%n")
+    private RateOptions rate = new RateOptions();
+
+    private final Function<String, StorageProviderFactory> providerNamed;
+    private final LiveProgress progress;
+
+    RunCommand(Function<String, StorageProviderFactory> providerNamed, LiveProgress progress) {
+        this.providerNamed = providerNamed;
+        this.progress = progress;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (mode == Mode.RATE && rate.opsPerSecond == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--mode RATE needs --rate OPS_PER_SECOND, e.g. --rate 200");
+        }
+        try (SuiteSession session = SuiteSession.start(SUITE, false, SuiteSettings.lookup(spec, progress.terminal()),
+                providerNamed)) {
+            boolean passed = switch (mode) {
+                case FIXTURE -> new FixtureMode(session, progress, spec.commandLine().getErr()).run();
+                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget), operation, progress, out).run();
+                case RATE -> new RateMode(session, rate.opsPerSecond, operation, errorBudget, progress, out).run();
+            };
+            return passed ? ExitCodes.OK : ExitCodes.FAILED;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.parse.ParseCommand;
+import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.storage.StorageProviders;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code java -jar vaultload.jar run|generate|summary|parse|compare}: the suites, the fixture generator and the parse
+ * module in one executable jar, for machines without Maven.
+ */
+@Command(name = "vaultload", mixinStandardHelpOptions = true,
+        description = "Vaultload: workload tests for encrypted object storage. Exit status: 0 ok, 1 integrity or "
+                + "error-budget failure, 2 bad input.")
+public final class VaultloadCli implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, parse or compare");
+    }
+
+    public static void main(String[] args) {
+        // Charts are drawn off screen: cloud machines have no display.
+        System.setProperty("java.awt.headless", "true");
+        System.exit(commandLine(StorageProviders::named, LiveProgress.ofConsole()).execute(args));
+    }
+
+    /**
+     * The configured command line.
+     *
+     * @param providerNamed the storage provider of a STORAGE_PROVIDERS name (tests add failing ones)
+     */
+    static CommandLine commandLine(Function<String, StorageProviderFactory> providerNamed, LiveProgress progress) {
+        CommandLine root = new CommandLine(new VaultloadCli());
+        CommandLine run = new CommandLine(new RunCommand(providerNamed, progress));
+        SuiteSettings.addTo(run.getCommandSpec());
+        run.setCaseInsensitiveEnumValuesAllowed(true);
+        root.addSubcommand("run", run);
+        root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
+        root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
+        root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
+        CommandLine parse = withHelp(new CommandLine(new ParseCommand()));
+        parse.getCommandSpec().name("parse").usageMessage().description(
+                "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");
+        root.addSubcommand("parse", parse);
+        root.addSubcommand("compare", withHelp(new CommandLine(new ParseCommand())).getSubcommands().get("compare"));
+        ExitCodes.install(root);
+        return root;
+    }
+
+    /** The parse module's subcommands have no --help of their own: give them one. */
+    private static CommandLine withHelp(CommandLine command) {
+        command.getCommandSpec().mixinStandardHelpOptions(true);
+        command.getSubcommands().values().forEach(VaultloadCli::withHelp);
+        return command;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.vaultload.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import dev.vaultload.storage.StorageProviders;
+import dev.vaultload.storage.StorageProviders;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** vaultload.jar's generate and summary commands, through the one command line. */
+class GenerateAndSummaryTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine commandLine = VaultloadCli.commandLine(StorageProviders::named, LiveProgress.ofConsole());
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        return commandLine.execute(args);
+    }
+
+    @Test
+    void generateWritesTheSameFileForTheSameSeedAndSummaryLoadsIt(@TempDir Path directory) throws Exception {
+        Path first = directory.resolve("first.json");
+        Path second = directory.resolve("second.json");
+        assertEquals(0, run("generate", "--operations", "MEDIUM", "--seed", "7", "--out", first.toString()));
+        assertEquals(0, run("generate", "--operations", "1000", "--seed", "7", "--out", second.toString()));
+        assertArrayEquals(Files.readAllBytes(first), Files.readAllBytes(second));
+        assertTrue(out.toString().contains("operations   1010"), out.toString());
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("summary", first.toString()));
+        assertTrue(out.toString().contains("users        10"), out.toString());
+        assertTrue(out.toString().contains("  CREATE_USER 10"), out.toString());
+    }
+
+    @Test
+    void privateOnlyHasNoShares(@TempDir Path directory) {
+        Path file = directory.resolve("private.json");
+        assertEquals(0, run("generate", "--private-only", "--seed", "3", "--out", file.toString()));
+        assertTrue(out.toString().contains("  SHARE       0"), out.toString());
+        assertTrue(out.toString().contains("inbox 0"), out.toString());
+    }
+
+    @Test
+    void badOptionExitsWithTwoAndOneLineNamingIt(@TempDir Path directory) {
+        assertEquals(2, run("generate", "--operations", "HUGE", "--out", directory.resolve("x.json").toString()));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().contains("'--operations'"), err.toString());
+    }
+
+    @Test
+    void badWeightExitsWithTwo(@TempDir Path directory) {
+        assertEquals(2, run("generate", "--weights", "write=-1", "--out", directory.resolve("x.json").toString()));
+        assertTrue(err.toString().contains("weight of write must be >= 0"), err.toString());
+    }
+
+    @Test
+    void badFixtureExitsWithTwoNamingFileOperationAndField(@TempDir Path directory) throws Exception {
+        Path file = directory.resolve("bad.json");
+        Files.writeString(file, "{\"operations\": [{\"userId\": \"user-0\", \"type\": \"FLY\"}], "
+                + "\"userPrivateSpace\": {}, \"userPublicSpace\": {}}");
+        assertEquals(2, run("summary", file.toString()));
+        assertEquals("vaultload: " + file + ": operation 0, field type: unknown value 'FLY'; expected one of "
+                + "[CREATE_USER, WRITE, READ, SHARE, LIST, DELETE]", err.toString().strip());
+    }
+}

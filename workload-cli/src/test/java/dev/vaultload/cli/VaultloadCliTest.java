@@ -1,0 +1,184 @@
+package dev.vaultload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.storage.ForwardingBlobOutputStream;
+import dev.vaultload.storage.ForwardingBlobStore;
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.storage.StorageProvider;
+import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.storage.StorageProviders;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+class VaultloadCliTest {
+    /** Cheap keystores and 1 KiB documents in memory: the CLI's path end to end in a second or two. */
+    private static final List<String> SMALL_RUN = List.of("--storage-providers", "MEMORY", "--file-sizes", "1",
+            "--KDF_ITERATIONS", "1000");
+
+    @TempDir
+    Path reports;
+
+    private record Outcome(int exitCode, String out, String err) {
+    }
+
+    private static Outcome execute(Function<String, StorageProviderFactory> providers, List<String> args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = VaultloadCli.commandLine(providers, new LiveProgress(false));
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args.toArray(String[]::new));
+        return new Outcome(exitCode, out.toString(), err.toString());
+    }
+
+    private Outcome run(String... args) {
+        return execute(StorageProviders::named, Stream.concat(Stream.concat(Stream.of("run"), SMALL_RUN.stream()),
+                Stream.concat(Stream.of("--report-dir", reports.toString()), Stream.of(args))).toList());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "generate", "parse", "compare", "parse table"})
+    void everySubcommandHasHelp(String subcommand) {
+        Outcome outcome = execute(StorageProviders::named,
+                Stream.concat(Stream.of(subcommand.split(" ")), Stream.of("--help")).toList());
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.out().startsWith("Usage: vaultload " + subcommand), outcome.out());
+    }
+
+    @Test
+    void aFixtureRunThatPassesExitsZero() {
+        Outcome outcome = run("--threads", "2");
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+    }
+
+    @Test
+    void aBadSettingExitsTwoWithOneLineNamingItAndWhatItAccepts() {
+        Outcome outcome = run("--THREADS", "two");
+
+        assertEquals(2, outcome.exitCode());
+        assertEquals("vaultload: Invalid THREADS='two': expected a comma-separated list of positive integers, e.g. 2,4,8",
+                outcome.err().strip());
+    }
+
+    @Test
+    void aBadModeExitsTwoNamingTheOption() {
+        Outcome outcome = run("--mode", "FAST");
+
+        assertEquals(2, outcome.exitCode());
+        assertTrue(outcome.err().contains("--mode") && outcome.err().contains("FIXTURE, HEADROOM, RATE"), outcome.err());
+        assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
+    }
+
+    @Test
+    void rateWithoutARateExitsTwo() {
+        Outcome outcome = run("--mode", "RATE");
+
+        assertEquals(2, outcome.exitCode());
+        assertTrue(outcome.err().contains("--rate"), outcome.err());
+    }
+
+    @Test
+    void aStoreThatDeletesWhatItStoresFailsTheRunWithExitOne() {
+        StorageProviderFactory lossy = new LossyProviderFactory();
+        Outcome outcome = execute(name -> name.equals(lossy.name()) ? lossy : StorageProviders.named(name),
+                List.of("run", "--storage-providers", lossy.name(), "--threads", "1", "--file-sizes", "1",
+                        "--kdf-iterations", "1000", "--report-dir", reports.toString()));
+
+        assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.err().contains("INTEGRITY"), outcome.err());
+    }
+
+    @Test
+    void headroomWritesARowPerStepAndAPlotAndNamesTheKnee() throws IOException {
+        Outcome outcome = run("--mode", "HEADROOM", "--min-threads", "1", "--max-threads", "3",
+                "--operations-per-step", "60");
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.out().contains("knee: "), outcome.out());
+        assertEquals(4, Files.readAllLines(onlyFile("csv")).size(), "a header and a row per step");
+        BufferedImage plot = ImageIO.read(onlyFile("png").toFile());
+        assertTrue(plot.getWidth() > 500 && plot.getHeight() > 300, "a readable plot");
+    }
+
+    @Test
+    void rateReportsBothLatencyViews() throws IOException {
+        Outcome outcome = run("--mode", "RATE", "--rate", "100", "--duration", "2s", "--threads", "2",
+                "--operation", "WRITE");
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.out().contains("corrected (from the intended start"), outcome.out());
+        assertTrue(outcome.out().contains("uncorrected (from the actual start"), outcome.out());
+        assertTrue(Files.readString(onlyFile("json")).contains("\"uncorrected\""));
+    }
+
+    private Path onlyFile(String extension) throws IOException {
+        try (Stream<Path> files = Files.list(reports)) {
+            List<Path> matching = files.filter(file -> file.toString().endsWith("." + extension)).toList();
+            assertEquals(1, matching.size(), () -> "one ." + extension + " in " + reports + ": " + matching);
+            return matching.getFirst();
+        }
+    }
+
+    /** MEMORY, but every object is deleted as soon as it is stored. */
+    private static final class LossyProviderFactory implements StorageProviderFactory {
+        @Override
+        public String name() {
+            return "LOSSY";
+        }
+
+        @Override
+        public StorageProvider start(Function<String, String> config) {
+            BlobStore store = new ForwardingBlobStore(new InMemoryBlobStore()) {
+                @Override
+                public BlobOutputStream openOutput(String key) {
+                    return new ForwardingBlobOutputStream(super.openOutput(key)) {
+                        @Override
+                        public void close() throws IOException {
+                            super.close();
+                            delete(key);
+                        }
+                    };
+                }
+            };
+            return new StorageProvider() {
+                @Override
+                public String name() {
+                    return "LOSSY";
+                }
+
+                @Override
+                public BlobStore openBucket(String bucket) {
+                    return store;
+                }
+
+                @Override
+                public String defaultBucket() {
+                    return "lossy";
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.vaultload.engine;
+
+import java.io.OutputStream;
+import java.util.Collection;
+
+/**
+ * What a system under test must offer, modelled on Datasafe: per user a password-protected keystore, a private
+ * space of encrypted documents, and an inbox that other users share into. Implementations are bindings (see
+ * {@link EngineFactory}); they are thread-safe for many users at once and for one user from several threads.
+ */
+public interface Engine {
+
+    /** Creates the user's keystore, public key and profile. Fails if the user exists. */
+    void createUser(UserCredentials user);
+
+    /**
+     * Deletes everything of the user (keystore, public key, profile, private space, inbox) after checking the
+     * password, and forgets any cached keys.
+     */
+    void destroyUser(UserCredentials user);
+
+    /** The user's private space. */
+    PrivateSpace privateSpace(UserCredentials user);
+
+    /** The user's inbox: what others shared with them. */
+    Space inbox(UserCredentials user);
+
+    /**
+     * A stream whose content lands in the inbox of every recipient at {@code path} when it is closed
+     * (not in the sender's).
+     */
+    OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path);
+
+    /** The engine's name and the settings in force, for reports. */
+    EngineDescription description();
+}

@@ -1,0 +1,29 @@
+package dev.vaultload.engine;
+
+import java.io.InputStream;
+import java.util.stream.Stream;
+
+/**
+ * A user's space as seen by that user: plaintext paths ('/'-separated, relative, no '..'), plaintext content.
+ */
+public interface Space {
+
+    /** Decrypting stream of the document at {@code path}; the caller closes it. An integrity failure surfaces while reading or at close. */
+    InputStream read(String path);
+
+    /**
+     * Plaintext paths starting with {@code prefix} ("" for all; a prefix ends at a segment boundary:
+     * a directory ending with '/', or a whole file path), lazily; the caller closes the stream.
+     */
+    Stream<String> list(String prefix);
+
+    /** Whether a document is stored at {@code path} (exactly that path, not a directory). */
+    default boolean exists(String path) {
+        try (Stream<String> paths = list(path)) {
+            return paths.anyMatch(path::equals);
+        }
+    }
+
+    /** Deletes every document whose path starts with {@code prefix} (same rules as list); returns how many. */
+    long delete(String prefix);
+}

@@ -1,0 +1,24 @@
+package dev.vaultload.run;
+
+import dev.vaultload.report.Failure;
+import dev.vaultload.report.RunResult;
+import java.util.stream.Collectors;
+
+/** The failure message of a combination that did not pass: its error counts and first failures. */
+public final class RunOutcome {
+    private static final int FAILURES_SHOWN = 10;
+
+    private RunOutcome() {
+    }
+
+    public static String describe(RunResult result) {
+        String health = result.health() == null || result.health().failure() == null ? "" : result.health().failure() + "; ";
+        return result.title() + " failed (" + result.errorMode() + "): " + health + "errors " + result.errors() + "; first failures:\n"
+                + result.failures().stream().limit(FAILURES_SHOWN)
+                .map(RunOutcome::line).collect(Collectors.joining("\n"));
+    }
+
+    private static String line(Failure failure) {
+        return "  " + failure.errorClass() + " " + failure.type() + ": " + failure.message();
+    }
+}

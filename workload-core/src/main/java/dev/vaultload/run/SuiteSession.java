@@ -1,0 +1,181 @@
+package dev.vaultload.run;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineFactory;
+import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.engine.Engines;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.run.Combination;
+import dev.vaultload.run.RunConfig;
+import dev.vaultload.run.RunConfigParser;
+import dev.vaultload.run.UserDirectory;
+import dev.vaultload.run.WorkloadRunner;
+import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.StorageProvider;
+import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.storage.StorageProviders;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * What the suites share: the configuration, read and checked before anything runs; the fixture; the
+ * started storage providers (stopped on close); and the run of one combination.
+ */
+public final class SuiteSession implements AutoCloseable {
+    private final String suite;
+    private final RunConfig config;
+    private final Fixture fixture;
+    private final String fixtureLabel;
+    private final Map<String, StorageProvider> providers = new LinkedHashMap<>();
+    private final Map<String, EngineFactory> engines = new LinkedHashMap<>();
+    private final ContentGenerator content = new ContentGenerator();
+
+    /**
+     * Reads and checks the configuration, loads the fixture and starts every provider in STORAGE_PROVIDERS.
+     * Any mistake fails here, before the first operation.
+     *
+     * @param privateOnly use the private-space-only fixtures (the simple adapter has no inbox)
+     */
+    public static SuiteSession start(String suite, boolean privateOnly) {
+        return start(suite, privateOnly, RunConfigParser.systemSettings(), StorageProviders::named);
+    }
+
+    /**
+     * As {@link #start(String, boolean)}, with the settings looked up elsewhere (the CLI: its options first)
+     * and the providers found by another lookup (tests of the CLI add failing stores).
+     */
+    public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
+                                     Function<String, StorageProviderFactory> providerNamed) {
+        RunConfig config = new RunConfigParser(settings, StorageProviders.DEFAULT).parse();
+        List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
+        SuiteSession session = new SuiteSession(suite, config, privateOnly);
+        for (String name : config.engines()) {
+            EngineFactory engine = Engines.named(name);
+            engine.check(session.engineOptions());
+            session.engines.put(engine.name(), engine);
+        }
+        try {
+            for (StorageProviderFactory factory : factories) {
+                session.providers.put(factory.name(), factory.start(settings));
+            }
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+        return session;
+    }
+
+    private SuiteSession(String suite, RunConfig config, boolean privateOnly) {
+        this.suite = suite;
+        this.config = config;
+        FixtureLoader loader = new FixtureLoader();
+        switch (config.fixture()) {
+            case RunConfig.FixtureSource.Committed committed -> {
+                this.fixture = loader.loadResource(committed.resource(privateOnly));
+                this.fixtureLabel = committed.size().name();
+            }
+            case RunConfig.FixtureSource.File file -> {
+                this.fixture = loader.load(file.path());
+                this.fixtureLabel = file.path().toString();
+            }
+        }
+    }
+
+    public RunConfig config() {
+        return config;
+    }
+
+    public Fixture fixture() {
+        return fixture;
+    }
+
+    /** SMALL, MEDIUM, LARGE or the fixture file's path, as the reports name it. */
+    public String fixtureLabel() {
+        return fixtureLabel;
+    }
+
+    /** storage x engine x threads x file size, in that nesting: Datasafe's order, one engine after the other. */
+    public Stream<Combination> combinations() {
+        List<Combination> combinations = new ArrayList<>();
+        for (String storage : config.storageProviders()) {
+            for (String engine : engines.keySet()) {
+                for (int threads : config.threads()) {
+                    for (int fileSizeKib : config.fileSizesKib()) {
+                        combinations.add(new Combination(storage, engine, threads, fileSizeKib));
+                    }
+                }
+            }
+        }
+        return combinations.stream();
+    }
+
+    /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */
+    public Engine engine(Combination combination, BlobStore store) {
+        return engines.get(combination.engine()).open(store, engineOptions());
+    }
+
+    /** The combination's engine through its simple adapter (private space only, document calls). */
+    public Engine simpleEngine(Combination combination, BlobStore store) {
+        return engines.get(combination.engine()).openSimple(store, engineOptions());
+    }
+
+    private EngineOptions engineOptions() {
+        return new EngineOptions(config.cipher(), config.kdfIterations());
+    }
+
+    public StorageProvider provider(Combination combination) {
+        return providers.get(combination.storage());
+    }
+
+    /**
+     * Runs one combination and writes its reports.
+     *
+     * @param storageDetails provider specifics for the report; the S3 providers' retries per operation during
+     *                       this combination are added to them
+     */
+    public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
+                         Function<UserDirectory, Map<String, Object>> storageDetails) {
+        return run(combination, store, vaultOn, storageDetails, List.of());
+    }
+
+    /** As the other, with more listeners of the combination's periods (a progress display). */
+    public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
+                         Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
+        StorageProvider provider = provider(combination);
+        Map<String, Long> retriesBefore = provider.retriesByOperation().orElse(Map.of());
+        return new WorkloadRunner(config, suite, content, ignored -> progress).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
+            Map<String, Object> details = new LinkedHashMap<>(storageDetails.apply(users));
+            provider.retriesByOperation().ifPresent(retriesNow -> {
+                Map<String, Long> retries = new TreeMap<>();
+                retriesNow.forEach((operation, total) ->
+                        retries.put(operation, total - retriesBefore.getOrDefault(operation, 0L)));
+                details.put("retriesByOperation", retries);
+            });
+            return details;
+        });
+    }
+
+    @Override
+    public void close() {
+        RuntimeException first = null;
+        for (StorageProvider provider : providers.values()) {
+            try {
+                provider.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

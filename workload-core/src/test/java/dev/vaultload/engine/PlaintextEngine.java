@@ -1,0 +1,122 @@
+package dev.vaultload.engine;
+
+import dev.vaultload.storage.BlobNotFoundException;
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A test engine that stores plaintext under plain keys ({@code users/ID/private/PATH}, {@code users/ID/inbox/PATH}):
+ * what the harness needs of an engine and nothing more, so that the harness's own tests do not depend on an
+ * engine binding. It checks no password and encrypts nothing.
+ */
+public final class PlaintextEngine implements Engine {
+    public static final String NAME = "PLAINTEXT";
+
+    private final BlobStore store;
+
+    public PlaintextEngine(BlobStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public void createUser(UserCredentials user) {
+        if (store.exists(profile(user.userId()))) {
+            throw new EngineException(EngineException.Reason.USER_EXISTS, "user " + user.userId() + " exists");
+        }
+        byte[] profile = user.userId().getBytes(StandardCharsets.UTF_8);
+        store.put(profile(user.userId()), new ByteArrayInputStream(profile), profile.length);
+    }
+
+    @Override
+    public void destroyUser(UserCredentials user) {
+        store.deletePrefix(root(requireUser(user.userId())));
+    }
+
+    @Override
+    public PrivateSpace privateSpace(UserCredentials user) {
+        return new StoredSpace(root(requireUser(user.userId())) + "private/");
+    }
+
+    @Override
+    public Space inbox(UserCredentials user) {
+        return new StoredSpace(root(requireUser(user.userId())) + "inbox/");
+    }
+
+    @Override
+    public OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path) {
+        requireUser(sender.userId());
+        List<String> inboxKeys = recipientIds.stream().map(id -> root(requireUser(id)) + "inbox/" + path).toList();
+        BlobOutputStream first = store.openOutput(inboxKeys.getFirst());
+        return new java.io.FilterOutputStream(first) {
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
+                out.write(bytes, offset, length);
+            }
+
+            @Override
+            public void close() throws java.io.IOException {
+                super.close();
+                inboxKeys.stream().skip(1).forEach(key -> store.copy(inboxKeys.getFirst(), key));
+            }
+        };
+    }
+
+    @Override
+    public EngineDescription description() {
+        return new EngineDescription(NAME, CipherSuite.NONE, "NONE", 1);
+    }
+
+    private String requireUser(String userId) {
+        if (!store.exists(profile(userId))) {
+            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId);
+        }
+        return userId;
+    }
+
+    private static String root(String userId) {
+        return "users/" + userId + "/";
+    }
+
+    private static String profile(String userId) {
+        return root(userId) + "profile";
+    }
+
+    private final class StoredSpace implements PrivateSpace {
+        private final String root;
+
+        StoredSpace(String root) {
+            this.root = root;
+        }
+
+        @Override
+        public OutputStream write(String path) {
+            return store.openOutput(root + path);
+        }
+
+        @Override
+        public InputStream read(String path) {
+            try {
+                return store.get(root + path);
+            } catch (BlobNotFoundException e) {
+                throw new EngineException(EngineException.Reason.INTEGRITY, "no document " + path, e);
+            }
+        }
+
+        @Override
+        public Stream<String> list(String prefix) {
+            return store.list(root + prefix).map(key -> key.substring(root.length()));
+        }
+
+        @Override
+        public long delete(String prefix) {
+            return store.deletePrefix(root + prefix);
+        }
+    }
+}

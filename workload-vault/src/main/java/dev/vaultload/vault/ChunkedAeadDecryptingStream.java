@@ -1,0 +1,106 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.EngineException;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Reads a body written by {@link ChunkedAeadEncryptingStream}: one chunk at a time, each authenticated before
+ * a byte of it is returned, so memory stays at two chunk buffers and no unverified plaintext leaves. A chunk is
+ * the last one when the source ends right after it (one byte of look-ahead tells); a body cut at a chunk
+ * boundary, extended or reordered fails authentication, and so does a body without its last chunk.
+ */
+final class ChunkedAeadDecryptingStream extends InputStream {
+
+    private final InputStream source;
+    private final AeadChunkCipher cipher;
+    private final int chunkSizeBytes;
+    /** One sealed chunk plus one byte of look-ahead. */
+    private final byte[] sealed;
+    private final byte[] plain;
+    private int sealedFilled;
+    private int plainPosition;
+    private int plainLimit;
+    private long chunkIndex;
+    private boolean lastChunkRead;
+
+    ChunkedAeadDecryptingStream(InputStream source, StreamHeader header) {
+        this.source = source;
+        this.cipher = new AeadChunkCipher(header);
+        this.chunkSizeBytes = header.chunkSizeBytes();
+        this.sealed = new byte[chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1];
+        this.plain = new byte[chunkSizeBytes];
+    }
+
+    @Override
+    public int read() throws IOException {
+        while (plainPosition == plainLimit) {
+            if (lastChunkRead) {
+                return -1;
+            }
+            plainLimit = openNextChunk(plain, 0);
+            plainPosition = 0;
+        }
+        return plain[plainPosition++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return 0;
+        }
+        while (plainPosition == plainLimit) {
+            if (lastChunkRead) {
+                return -1;
+            }
+            if (len >= chunkSizeBytes) {
+                // the caller's array holds a whole chunk: decrypt straight into it
+                int n = openNextChunk(b, off);
+                if (n > 0) {
+                    return n;
+                }
+                continue;
+            }
+            plainLimit = openNextChunk(plain, 0);
+            plainPosition = 0;
+        }
+        int n = Math.min(len, plainLimit - plainPosition);
+        System.arraycopy(plain, plainPosition, b, off, n);
+        plainPosition += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return plainLimit - plainPosition;
+    }
+
+    @Override
+    public void close() throws IOException {
+        source.close();
+    }
+
+    private int openNextChunk(byte[] out, int outOffset) throws IOException {
+        while (sealedFilled < sealed.length) {
+            int n = source.read(sealed, sealedFilled, sealed.length - sealedFilled);
+            if (n < 0) {
+                break;
+            }
+            sealedFilled += n;
+        }
+        boolean last = sealedFilled < sealed.length;
+        int sealedLength = last ? sealedFilled : sealed.length - 1;
+        if (sealedLength < AeadChunkCipher.TAG_BYTES) {
+            throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside chunk " + chunkIndex);
+        }
+        int opened = cipher.open(chunkIndex++, last, sealed, sealedLength, out, outOffset);
+        if (last) {
+            lastChunkRead = true;
+            sealedFilled = 0;
+        } else {
+            sealed[0] = sealed[sealedLength];
+            sealedFilled = 1;
+        }
+        return opened;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineException;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.List;
+import org.bouncycastle.cms.CMSAlgorithm;
+import org.bouncycastle.cms.CMSAuthEnvelopedData;
+import org.bouncycastle.cms.CMSAuthEnvelopedDataGenerator;
+import org.bouncycastle.cms.CMSEnvelopedData;
+import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
+import org.bouncycastle.cms.CMSException;
+import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.RecipientInfoGenerator;
+import org.bouncycastle.cms.RecipientInformation;
+import org.bouncycastle.cms.RecipientInformationStore;
+import org.bouncycastle.cms.jcajce.JceCMSContentEncryptorBuilder;
+import org.bouncycastle.operator.OutputAEADEncryptor;
+
+/**
+ * The CMS part of a document: key transport. BouncyCastle builds and parses the structure; its content is the
+ * small {@link StreamHeader} (the body's key), encrypted with the document's suite: AES-256-GCM in
+ * AuthEnvelopedData (RFC 5083/5084), ChaCha20-Poly1305 in AuthEnvelopedData (RFC 8103), AES-256-CBC in
+ * EnvelopedData. The header is tiny, so CMS's one-shot content encryption costs nothing here.
+ */
+final class CmsKeyEnvelope {
+
+    private final SecureRandom random;
+
+    CmsKeyEnvelope(SecureRandom random) {
+        this.random = random;
+    }
+
+    byte[] seal(StreamHeader header, List<RecipientInfoGenerator> recipients) {
+        byte[] content = header.encode();
+        try {
+            if (header.suite() == CipherSuite.AES256_CBC) {
+                CMSEnvelopedDataGenerator generator = new CMSEnvelopedDataGenerator();
+                recipients.forEach(generator::addRecipientInfoGenerator);
+                return generator.generate(new CMSProcessableByteArray(content),
+                        new JceCMSContentEncryptorBuilder(CMSAlgorithm.AES256_CBC).setSecureRandom(random).build()).getEncoded();
+            }
+            CMSAuthEnvelopedDataGenerator generator = new CMSAuthEnvelopedDataGenerator();
+            recipients.forEach(generator::addRecipientInfoGenerator);
+            var contentAlgorithm = header.suite() == CipherSuite.AES256_GCM ? CMSAlgorithm.AES256_GCM : CMSAlgorithm.ChaCha20Poly1305;
+            OutputAEADEncryptor encryptor = (OutputAEADEncryptor) new JceCMSContentEncryptorBuilder(contentAlgorithm)
+                    .setSecureRandom(random).build();
+            return generator.generate(new CMSProcessableByteArray(content), encryptor).getEncoded();
+        } catch (CMSException | IOException e) {
+            throw new IllegalStateException("building the CMS envelope failed: " + e.getClass().getName(), e);
+        } finally {
+            java.util.Arrays.fill(content, (byte) 0);
+        }
+    }
+
+    /**
+     * The header inside {@code cms}, opened with {@code key}: {@link EngineException.Reason#ACCESS_DENIED} if no
+     * recipient info is addressed to that key, {@link EngineException.Reason#INTEGRITY} if the envelope is damaged.
+     */
+    StreamHeader open(byte[] cms, CipherSuite suite, DocumentKey key) {
+        try {
+            boolean authEnveloped = suite != CipherSuite.AES256_CBC;
+            RecipientInformationStore recipients = authEnveloped
+                    ? new CMSAuthEnvelopedData(cms).getRecipientInfos()
+                    : new CMSEnvelopedData(cms).getRecipientInfos();
+            RecipientInformation mine = recipients.get(key.recipientId());
+            if (mine == null) {
+                throw new EngineException(EngineException.Reason.ACCESS_DENIED, "the document is not encrypted for this user");
+            }
+            StreamHeader header = StreamHeader.decode(mine.getContent(key.recipient(authEnveloped)));
+            if (header.suite() != suite) {
+                throw new EngineException(EngineException.Reason.INTEGRITY, "the document's suite does not match its envelope");
+            }
+            return header;
+        } catch (EngineException e) {
+            throw e;
+        } catch (CMSException | RuntimeException e) {
+            // BouncyCastle reports malformed DER as assorted runtime exceptions
+            throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS envelope is damaged: " + e.getClass().getSimpleName(), e);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.PrivateSpace;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.storage.BlobNotFoundException;
+import dev.vaultload.storage.BlobStore;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The encrypted storage engine, modelled on Datasafe (see docs/encryption-format.md): per user a BCFKS keystore
+ * in the store, a private space of CMS-enveloped documents under AES-SIV encrypted paths, and an inbox that
+ * shares land in, encrypted once for all recipients' public keys. Thread-safe.
+ *
+ * <pre>{@code
+ * Engine vault = new DatasafeStyleVault(new InMemoryBlobStore(), VaultSettings.defaults());
+ * }</pre>
+ */
+public final class DatasafeStyleVault implements Engine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DatasafeStyleVault.class);
+
+    private final BlobStore store;
+    private final VaultSettings settings;
+    private final KeystoreFile keystoreFile;
+    private final DocumentCodec codec;
+    private final RecipientGenerators recipients;
+    private final PublicKeyDirectory publicKeys;
+    private final UnlockedKeystoreCache unlocked;
+
+    public DatasafeStyleVault(BlobStore store, VaultSettings settings) {
+        this.store = store;
+        this.settings = settings;
+        SecureRandom random = new SecureRandom();
+        this.keystoreFile = new KeystoreFile(CryptoProviders.bouncyCastle(), settings.keyPairAlgorithm(),
+                settings.kdfIterations(), random);
+        this.codec = new DocumentCodec(settings.cipher(), random);
+        this.recipients = new RecipientGenerators(random);
+        this.publicKeys = new PublicKeyDirectory(store, settings.unlockedKeystoreCacheSize());
+        this.unlocked = new UnlockedKeystoreCache(settings.unlockedKeystoreCacheSize(), this::unlock, random);
+    }
+
+    @Override
+    public void createUser(UserCredentials user) {
+        String userId = VaultPaths.requireUserId(user.userId());
+        if (store.exists(StorageLayout.keystore(userId))) {
+            throw new EngineException(EngineException.Reason.USER_EXISTS, "user " + userId + " exists");
+        }
+        KeystoreFile.Created created = keystoreFile.create(userId, user.password());
+        publicKeys.publish(userId, created.keys().inboxPublicKey());
+        byte[] profile = ("userId=" + userId + "\ninboxKeyAlgorithm=" + settings.keyPairAlgorithm() + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        store.put(StorageLayout.profile(userId), new ByteArrayInputStream(profile), profile.length);
+        // the keystore last: it marks the user as existing only once everything else is in place
+        store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(created.keystoreBytes()), created.keystoreBytes().length);
+        // the creator holds the keys unlocked already: a second PBKDF2 run on first use would only burn CPU
+        unlocked.remember(user, created.keys());
+        LOG.debug("created user {} ({} keystore, {} PBKDF2 iterations)", userId, settings.keyPairAlgorithm(), settings.kdfIterations());
+    }
+
+    @Override
+    public void destroyUser(UserCredentials user) {
+        String userId = keysOf(user).userId();
+        store.deletePrefix(StorageLayout.userPrefix(userId));
+        unlocked.invalidate(userId);
+        publicKeys.forget(userId);
+    }
+
+    @Override
+    public PrivateSpace privateSpace(UserCredentials user) {
+        return new PrivateDocuments(store, codec, keysOf(user), recipients);
+    }
+
+    @Override
+    public Space inbox(UserCredentials user) {
+        return new InboxDocuments(store, codec, keysOf(user));
+    }
+
+    @Override
+    public OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path) {
+        keysOf(sender); // only a user who can unlock their keystore may share
+        VaultPaths.requireDocumentPath(path);
+        List<RecipientPublicKey> keys = new ArrayList<>();
+        for (String recipientId : new LinkedHashSet<>(recipientIds)) {
+            keys.add(publicKeys.lookup(VaultPaths.requireUserId(recipientId)));
+        }
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a share needs at least one recipient");
+        }
+        List<String> inboxKeys = keys.stream().map(key -> StorageLayout.inbox(key.userId()) + path).toList();
+        return codec.encrypting(new ReplicatingBlobOutput(store, inboxKeys), recipients.forRecipients(keys));
+    }
+
+    @Override
+    public EngineDescription description() {
+        return new EngineDescription(VaultEngineFactory.NAME, settings.cipher(), settings.keyPairAlgorithm().name(),
+                settings.kdfIterations());
+    }
+
+    /** The settings in force. */
+    public VaultSettings settings() {
+        return settings;
+    }
+
+    /** The user's keys from the cache, unlocking the keystore (once, whatever the concurrency) if needed. */
+    private UserKeys keysOf(UserCredentials user) {
+        VaultPaths.requireUserId(user.userId());
+        return unlocked.get(user);
+    }
+
+    private UserKeys unlock(UserCredentials user) {
+        long startNanos = System.nanoTime();
+        byte[] keystore;
+        try (InputStream in = store.get(StorageLayout.keystore(user.userId()))) {
+            keystore = in.readAllBytes();
+        } catch (BlobNotFoundException e) {
+            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + user.userId(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the keystore of " + user.userId() + " failed", e);
+        }
+        UserKeys keys = keystoreFile.unlock(user.userId(), keystore, user.password());
+        LOG.debug("unlocked keystore of {} in {} ms", user.userId(), (System.nanoTime() - startNanos) / 1_000_000);
+        return keys;
+    }
+}

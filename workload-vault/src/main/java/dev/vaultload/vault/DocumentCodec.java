@@ -1,0 +1,116 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.storage.BlobOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.security.SecureRandom;
+import java.util.List;
+import org.bouncycastle.cms.RecipientInfoGenerator;
+
+/**
+ * The stored form of a document (see docs/encryption-format.md): for the encrypting suites a fixed prelude
+ * (magic "VLT1", suite id, CMS length), the CMS envelope carrying the body key, then the body streamed on the
+ * JDK's cipher; for NONE the plaintext itself. Writing and reading are streaming with fixed buffers.
+ */
+final class DocumentCodec {
+
+    static final byte[] MAGIC = {'V', 'L', 'T', '1'};
+    /** Plaintext bytes per AEAD chunk: large enough that per-chunk setup is noise, small enough for many streams. */
+    static final int CHUNK_BYTES = 64 * 1024;
+    /** Upper bound accepted for a stored CMS envelope (a share to many RSA recipients is a few KiB per recipient). */
+    private static final int MAX_ENVELOPE_BYTES = 4 * 1024 * 1024;
+
+    private final CipherSuite suite;
+    private final SecureRandom random;
+    private final CmsKeyEnvelope envelope;
+
+    DocumentCodec(CipherSuite suite, SecureRandom random) {
+        this.suite = suite;
+        this.random = random;
+        this.envelope = new CmsKeyEnvelope(random);
+    }
+
+    /** A stream that encrypts into {@code sink} and commits it on close; on any failure the sink is aborted. */
+    OutputStream encrypting(BlobOutputStream sink, List<RecipientInfoGenerator> recipients) {
+        if (suite == CipherSuite.NONE) {
+            return new CommittingOutput(sink, sink);
+        }
+        try {
+            StreamHeader header = newHeader();
+            byte[] cms = envelope.seal(header, recipients);
+            DataOutputStream prelude = new DataOutputStream(sink);
+            prelude.write(MAGIC);
+            prelude.writeByte(StreamHeader.suiteId(suite));
+            prelude.writeInt(cms.length);
+            prelude.write(cms);
+            OutputStream body = suite == CipherSuite.AES256_CBC
+                    ? new CbcEncryptingStream(sink, header)
+                    : new ChunkedAeadEncryptingStream(sink, header);
+            return new CommittingOutput(body, sink);
+        } catch (IOException | RuntimeException e) {
+            sink.abort();
+            throw e instanceof RuntimeException runtime ? runtime : new UncheckedIOException(e.getMessage(), (IOException) e);
+        }
+    }
+
+    /**
+     * The plaintext of a stored document, opened with {@code key}. The suite comes from the object itself, so a
+     * vault reads documents of any encrypting suite; a vault with NONE reads objects as they are.
+     */
+    InputStream decrypting(InputStream stored, DocumentKey key) {
+        if (suite == CipherSuite.NONE) {
+            return stored;
+        }
+        try {
+            DataInputStream prelude = new DataInputStream(stored);
+            byte[] magic = new byte[MAGIC.length];
+            prelude.readFully(magic);
+            if (!java.util.Arrays.equals(magic, MAGIC)) {
+                throw new EngineException(EngineException.Reason.INTEGRITY, "not an encrypted Vaultload document");
+            }
+            CipherSuite storedSuite = StreamHeader.suiteOf(prelude.readUnsignedByte());
+            int cmsLength = prelude.readInt();
+            if (cmsLength < 1 || cmsLength > MAX_ENVELOPE_BYTES) {
+                throw new EngineException(EngineException.Reason.INTEGRITY, "CMS envelope length out of range");
+            }
+            byte[] cms = new byte[cmsLength];
+            prelude.readFully(cms);
+            StreamHeader header = envelope.open(cms, storedSuite, key);
+            return storedSuite == CipherSuite.AES256_CBC
+                    ? new CbcDecryptingStream(stored, header)
+                    : new ChunkedAeadDecryptingStream(stored, header);
+        } catch (EOFException e) {
+            closeQuietly(stored);
+            throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside its envelope");
+        } catch (IOException e) {
+            closeQuietly(stored);
+            throw new UncheckedIOException("reading the document envelope failed", e);
+        } catch (RuntimeException e) {
+            closeQuietly(stored);
+            throw e;
+        }
+    }
+
+    private StreamHeader newHeader() {
+        byte[] key = new byte[32];
+        random.nextBytes(key);
+        byte[] nonce = new byte[suite == CipherSuite.AES256_CBC ? CbcCipher.IV_BYTES : AeadChunkCipher.NONCE_PREFIX_BYTES];
+        random.nextBytes(nonce);
+        return new StreamHeader(suite, CHUNK_BYTES, key, nonce);
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // the original failure is what the caller needs
+        }
+    }
+}

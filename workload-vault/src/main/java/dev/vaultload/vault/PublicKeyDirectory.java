@@ -1,0 +1,78 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.storage.BlobNotFoundException;
+import dev.vaultload.storage.BlobStore;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
+
+/**
+ * The published inbox public keys, read from the store and cached (bounded; when full an arbitrary entry makes
+ * room: public keys are cheap to fetch again and never change while the user exists).
+ */
+final class PublicKeyDirectory {
+
+    private final BlobStore store;
+    private final int maxEntries;
+    private final Map<String, RecipientPublicKey> cache = new ConcurrentHashMap<>();
+
+    PublicKeyDirectory(BlobStore store, int maxEntries) {
+        this.store = store;
+        this.maxEntries = maxEntries;
+    }
+
+    void publish(String userId, PublicKey key) {
+        byte[] encoded = key.getEncoded();
+        store.put(StorageLayout.publicKey(userId), new ByteArrayInputStream(encoded), encoded.length);
+    }
+
+    /** The recipient's key; {@link EngineException.Reason#UNKNOWN_USER} if it has none. */
+    RecipientPublicKey lookup(String userId) {
+        RecipientPublicKey cached = cache.get(userId);
+        if (cached != null) {
+            return cached;
+        }
+        RecipientPublicKey loaded = load(userId);
+        if (cache.size() >= maxEntries) {
+            Iterator<String> any = cache.keySet().iterator();
+            if (any.hasNext()) {
+                cache.remove(any.next());
+            }
+        }
+        cache.put(userId, loaded);
+        return loaded;
+    }
+
+    void forget(String userId) {
+        cache.remove(userId);
+    }
+
+    private RecipientPublicKey load(String userId) {
+        byte[] encoded;
+        try (InputStream in = store.get(StorageLayout.publicKey(userId))) {
+            encoded = in.readAllBytes();
+        } catch (BlobNotFoundException e) {
+            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId + " (no public key)", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the public key of " + userId + " failed", e);
+        }
+        try {
+            boolean ec = X9ObjectIdentifiers.id_ecPublicKey.equals(SubjectPublicKeyInfo.getInstance(encoded).getAlgorithm().getAlgorithm());
+            PublicKey key = KeyFactory.getInstance(ec ? "EC" : "RSA").generatePublic(new X509EncodedKeySpec(encoded));
+            return new RecipientPublicKey(userId, KeyIds.ofPublicKey(key), key);
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new EngineException(EngineException.Reason.INTEGRITY, "the public key of " + userId + " is unreadable", e);
+        }
+    }
+}

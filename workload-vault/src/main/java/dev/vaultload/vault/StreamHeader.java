@@ -1,0 +1,88 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineException;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * What the CMS envelope carries (its encrypted content): the parameters of the document's body stream.
+ * Encoded as: u8 version (1), u8 suite id, u32 chunk size in bytes, u8 key length, key, u8 nonce length, nonce.
+ *
+ * @param streamKey random per document: AES-256 or ChaCha20 key of the body
+ * @param nonce     AEAD suites: the 7-byte nonce prefix of the chunks; CBC: the 16-byte IV
+ */
+record StreamHeader(CipherSuite suite, int chunkSizeBytes, byte[] streamKey, byte[] nonce) {
+
+    private static final int VERSION = 1;
+    /** Upper bound accepted from a stored header, so a corrupted one cannot make a reader allocate gigabytes. */
+    static final int MAX_CHUNK_BYTES = 16 * 1024 * 1024;
+
+    byte[] encode() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(VERSION);
+            out.writeByte(suiteId(suite));
+            out.writeInt(chunkSizeBytes);
+            out.writeByte(streamKey.length);
+            out.write(streamKey);
+            out.writeByte(nonce.length);
+            out.write(nonce);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    static StreamHeader decode(byte[] encoded) {
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(encoded))) {
+            if (in.readUnsignedByte() != VERSION) {
+                throw corrupt("unknown stream header version");
+            }
+            CipherSuite suite = suiteOf(in.readUnsignedByte());
+            int chunkSize = in.readInt();
+            if (chunkSize < 1 || chunkSize > MAX_CHUNK_BYTES) {
+                throw corrupt("chunk size out of range");
+            }
+            byte[] key = in.readNBytes(in.readUnsignedByte());
+            byte[] nonce = in.readNBytes(in.readUnsignedByte());
+            if (key.length != 32 || in.available() != 0) {
+                throw corrupt("malformed stream header");
+            }
+            return new StreamHeader(suite, chunkSize, key, nonce);
+        } catch (IOException e) {
+            throw corrupt("truncated stream header");
+        }
+    }
+
+    /** The id of a suite in stored objects; fixed forever, whatever the enum order. */
+    static int suiteId(CipherSuite suite) {
+        return switch (suite) {
+            case AES256_GCM -> 1;
+            case AES256_CBC -> 2;
+            case CHACHA20_POLY1305 -> 3;
+            case NONE -> throw new IllegalArgumentException("NONE has no stored format");
+        };
+    }
+
+    static CipherSuite suiteOf(int id) {
+        return switch (id) {
+            case 1 -> CipherSuite.AES256_GCM;
+            case 2 -> CipherSuite.AES256_CBC;
+            case 3 -> CipherSuite.CHACHA20_POLY1305;
+            default -> throw corrupt("unknown cipher suite id " + id);
+        };
+    }
+
+    private static EngineException corrupt(String what) {
+        return new EngineException(EngineException.Reason.INTEGRITY, "document stream header: " + what);
+    }
+
+    @Override
+    public String toString() {
+        return "StreamHeader[suite=" + suite + ", chunkSizeBytes=" + chunkSizeBytes + "]";
+    }
+}

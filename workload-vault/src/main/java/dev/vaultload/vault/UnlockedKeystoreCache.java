@@ -1,0 +1,136 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.UserCredentials;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Unlocked keystores by user, in memory only. Single-flight: however many threads ask for a user at once,
+ * one of them runs the (PBKDF2-heavy) unlock and the others wait for its result. Bounded: past
+ * {@code maxEntries} the least recently used user is dropped. A cached entry is only handed to a caller whose
+ * password matches the one that unlocked it (compared as HMAC-SHA256 under a per-cache random key, so the
+ * cache never holds the password); any other password goes through a real unlock and fails there.
+ * Lookups of cached users take no lock.
+ */
+final class UnlockedKeystoreCache {
+
+    private final int maxEntries;
+    private final Function<UserCredentials, UserKeys> unlocker;
+    private final SecretKeySpec verifierKey;
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+
+    UnlockedKeystoreCache(int maxEntries, Function<UserCredentials, UserKeys> unlocker, SecureRandom random) {
+        this.maxEntries = maxEntries;
+        this.unlocker = unlocker;
+        byte[] key = new byte[32];
+        random.nextBytes(key);
+        this.verifierKey = new SecretKeySpec(key, "HmacSHA256");
+    }
+
+    private static final class Entry {
+        final byte[] verifier;
+        final CompletableFuture<UserKeys> keys = new CompletableFuture<>();
+        volatile long lastUsedNanos = System.nanoTime();
+
+        Entry(byte[] verifier) {
+            this.verifier = verifier;
+        }
+    }
+
+    UserKeys get(UserCredentials user) {
+        byte[] verifier = verifierOf(user);
+        while (true) {
+            Entry cached = entries.get(user.userId());
+            if (cached != null) {
+                if (!MessageDigest.isEqual(cached.verifier, verifier)) {
+                    return unlocker.apply(user); // another password: let the keystore judge it, cache nothing
+                }
+                cached.lastUsedNanos = System.nanoTime();
+                return await(cached);
+            }
+            Entry mine = new Entry(verifier);
+            if (entries.putIfAbsent(user.userId(), mine) != null) {
+                continue; // another thread started this unlock first: wait for that one
+            }
+            evictBeyondCapacity();
+            try {
+                mine.keys.complete(unlocker.apply(user));
+            } catch (RuntimeException e) {
+                entries.remove(user.userId(), mine);
+                mine.keys.completeExceptionally(e);
+            }
+            return await(mine);
+        }
+    }
+
+    /** Caches keys the caller already holds unlocked (a user just created), so its first use costs no unlock. */
+    void remember(UserCredentials user, UserKeys keys) {
+        Entry entry = new Entry(verifierOf(user));
+        entry.keys.complete(keys);
+        entries.put(user.userId(), entry);
+        evictBeyondCapacity();
+    }
+
+    void invalidate(String userId) {
+        entries.remove(userId);
+    }
+
+    int size() {
+        return entries.size();
+    }
+
+    private static UserKeys await(Entry entry) {
+        try {
+            return entry.keys.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** O(n) scan, but only when a new user is unlocked: a PBKDF2 run costs far more. */
+    private void evictBeyondCapacity() {
+        while (entries.size() > maxEntries) {
+            Map.Entry<String, Entry> oldest = null;
+            for (Map.Entry<String, Entry> candidate : entries.entrySet()) {
+                if (oldest == null || candidate.getValue().lastUsedNanos - oldest.getValue().lastUsedNanos < 0) {
+                    oldest = candidate;
+                }
+            }
+            if (oldest == null || !entries.remove(oldest.getKey(), oldest.getValue())) {
+                return;
+            }
+        }
+    }
+
+    private byte[] verifierOf(UserCredentials user) {
+        char[] chars = user.password().chars();
+        ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(chars));
+        byte[] bytes = new byte[encoded.remaining()];
+        encoded.get(bytes);
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(verifierKey);
+            return mac.doFinal(bytes);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        } finally {
+            Arrays.fill(chars, '\0');
+            Arrays.fill(bytes, (byte) 0);
+            if (encoded.hasArray()) {
+                Arrays.fill(encoded.array(), (byte) 0);
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineFactory;
+import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.storage.BlobStore;
+
+/** VAULTLOAD: our Datasafe-style engine, {@link DatasafeStyleVault}, and its simple adapter {@link SimpleVault}. */
+public final class VaultEngineFactory implements EngineFactory {
+    public static final String NAME = "VAULTLOAD";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Engine open(BlobStore store, EngineOptions options) {
+        return new DatasafeStyleVault(store, VaultSettings.of(options));
+    }
+
+    @Override
+    public Engine openSimple(BlobStore store, EngineOptions options) {
+        return new SimpleVaultEngine(new DatasafeStyleVault(store, VaultSettings.of(options)));
+    }
+}

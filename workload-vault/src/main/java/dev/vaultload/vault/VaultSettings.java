@@ -1,0 +1,41 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineOptions;
+/**
+ * How a vault encrypts, for its construction and for reports.
+ *
+ * @param cipher                  content encryption of documents
+ * @param keyPairAlgorithm        the inbox key pair
+ * @param kdfIterations           PBKDF2-HMAC-SHA512 iterations protecting each keystore
+ * @param unlockedKeystoreCacheSize how many unlocked keystores are kept in memory
+ */
+public record VaultSettings(CipherSuite cipher, KeyPairAlgorithm keyPairAlgorithm, int kdfIterations,
+                            int unlockedKeystoreCacheSize) {
+
+    public static VaultSettings defaults() {
+        return of(EngineOptions.defaults());
+    }
+
+    /** The harness's options with the engine's own defaults for the rest. */
+    public static VaultSettings of(EngineOptions options) {
+        return new VaultSettings(options.cipher(), KeyPairAlgorithm.EC_P256, options.kdfIterations(), 1024);
+    }
+
+    public VaultSettings {
+        if (kdfIterations < 1) {
+            throw new IllegalArgumentException("kdfIterations must be >= 1, got " + kdfIterations);
+        }
+        if (unlockedKeystoreCacheSize < 1) {
+            throw new IllegalArgumentException("unlockedKeystoreCacheSize must be >= 1, got " + unlockedKeystoreCacheSize);
+        }
+    }
+
+    public VaultSettings withCipher(CipherSuite newCipher) {
+        return new VaultSettings(newCipher, keyPairAlgorithm, kdfIterations, unlockedKeystoreCacheSize);
+    }
+
+    public VaultSettings withKdfIterations(int newKdfIterations) {
+        return new VaultSettings(cipher, keyPairAlgorithm, newKdfIterations, unlockedKeystoreCacheSize);
+    }
+}

@@ -1,0 +1,248 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.PrivateSpace;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.engine.Password;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineException;
+import static dev.vaultload.vault.VaultTestSupport.content;
+import static dev.vaultload.vault.VaultTestSupport.readAll;
+import static dev.vaultload.vault.VaultTestSupport.settings;
+import static dev.vaultload.vault.VaultTestSupport.user;
+import static dev.vaultload.vault.VaultTestSupport.write;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.storage.BlobNotFoundException;
+import dev.vaultload.storage.InMemoryBlobStore;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class DatasafeStyleVaultTest {
+
+    private final InMemoryBlobStore store = new InMemoryBlobStore();
+
+    private Engine vault(CipherSuite cipher) {
+        return new DatasafeStyleVault(store, settings(cipher));
+    }
+
+    @ParameterizedTest
+    @EnumSource(CipherSuite.class)
+    void documentsRoundTripAtEveryChunkBoundary(CipherSuite cipher) {
+        Engine vault = vault(cipher);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        PrivateSpace space = vault.privateSpace(alice);
+        int chunk = DocumentCodec.CHUNK_BYTES;
+        for (int size : new int[] {0, 1, 15, 16, 17, chunk - 1, chunk, chunk + 1, 2 * chunk, 3 * chunk + 5, 1_000_003}) {
+            byte[] content = content(size, size);
+            write(space, "sizes/" + size, content);
+            assertArrayEquals(content, readAll(space.read("sizes/" + size)), cipher + " size " + size);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CipherSuite.class)
+    void singleByteWritesAndReadsWork(CipherSuite cipher) throws IOException {
+        Engine vault = vault(cipher);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        byte[] content = content(70_000, 3);
+        try (OutputStream out = vault.privateSpace(alice).write("one/by/one")) {
+            for (byte b : content) {
+                out.write(b);
+            }
+        }
+        try (var in = vault.privateSpace(alice).read("one/by/one")) {
+            for (byte expected : content) {
+                assertEquals(expected & 0xff, in.read());
+            }
+            assertEquals(-1, in.read());
+        }
+    }
+
+    @Test
+    void listAndDeleteAreSegmentComplete() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        PrivateSpace space = vault.privateSpace(alice);
+        for (String path : List.of("a/b", "a/b/c", "a/bc", "a/d/e", "f")) {
+            write(space, path, VaultTestSupport.utf8(path));
+        }
+        assertEquals(Set.of("a/b", "a/b/c", "a/bc", "a/d/e", "f"), listed(space, ""));
+        assertEquals(Set.of("a/b", "a/b/c", "a/bc", "a/d/e"), listed(space, "a/"));
+        assertEquals(Set.of("a/b", "a/b/c"), listed(space, "a/b"));
+        assertEquals(Set.of("a/b/c"), listed(space, "a/b/"));
+        assertTrue(space.exists("a/bc"));
+        assertFalse(space.exists("a/x"));
+        assertEquals(2, space.delete("a/b"));
+        assertEquals(Set.of("a/bc", "a/d/e", "f"), listed(space, ""));
+        assertEquals(3, space.delete(""));
+        assertEquals(Set.of(), listed(space, ""));
+    }
+
+    @Test
+    void missingDocumentIsBlobNotFound() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        assertThrows(BlobNotFoundException.class, () -> vault.privateSpace(alice).read("nothing/here"));
+        assertThrows(BlobNotFoundException.class, () -> vault.inbox(alice).read("nothing"));
+    }
+
+    @Test
+    void usersAreCheckedOnCreateAndUnlock() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        assertEquals(EngineException.Reason.USER_EXISTS, assertThrows(EngineException.class, () -> vault.createUser(alice)).reason());
+        assertEquals(EngineException.Reason.UNKNOWN_USER,
+                assertThrows(EngineException.class, () -> vault.privateSpace(user("nobody"))).reason());
+        assertEquals(EngineException.Reason.WRONG_PASSWORD, assertThrows(EngineException.class,
+                () -> vault.privateSpace(new UserCredentials("alice", Password.of("guess")))).reason());
+        // a fresh vault (empty cache) must judge the password from the keystore itself
+        assertEquals(EngineException.Reason.WRONG_PASSWORD, assertThrows(EngineException.class,
+                () -> vault(CipherSuite.AES256_GCM).privateSpace(new UserCredentials("alice", Password.of("guess")))).reason());
+        assertEquals(EngineException.Reason.INVALID_PATH, assertThrows(EngineException.class,
+                () -> vault.createUser(user("a/b"))).reason());
+    }
+
+    @Test
+    void invalidPathsAreRejected() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        PrivateSpace space = vault.privateSpace(alice);
+        for (String bad : List.of("../x", "a/../b", "/abs", "a//b", "", "a/", "..", "a/./b", "a\u0000b")) {
+            assertEquals(EngineException.Reason.INVALID_PATH, assertThrows(EngineException.class, () -> space.write(bad), bad).reason());
+            assertEquals(EngineException.Reason.INVALID_PATH, assertThrows(EngineException.class, () -> space.read(bad), bad).reason());
+            assertEquals(EngineException.Reason.INVALID_PATH, assertThrows(EngineException.class,
+                    () -> vault.share(alice, List.of("alice"), bad), bad).reason());
+        }
+        for (String bad : List.of("../", "/", "/a/", "a//")) {
+            assertEquals(EngineException.Reason.INVALID_PATH, assertThrows(EngineException.class, () -> space.list(bad), bad).reason());
+            assertEquals(EngineException.Reason.INVALID_PATH, assertThrows(EngineException.class, () -> space.delete(bad), bad).reason());
+        }
+    }
+
+    @Test
+    void abortedWriteLeavesNoDocument() throws IOException {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        OutputStream out = vault.privateSpace(alice).write("never");
+        out.write(new byte[200_000]);
+        // the writer never closes (a crash): nothing is visible
+        assertFalse(vault.privateSpace(alice).exists("never"));
+        assertEquals(Set.of(), listed(vault.privateSpace(alice), ""));
+    }
+
+    @Test
+    void defaultKdfIterationsAreOwaspStrength() {
+        assertTrue(VaultSettings.defaults().kdfIterations() >= 210_000);
+        assertEquals(CipherSuite.AES256_GCM, VaultSettings.defaults().cipher());
+        assertEquals(KeyPairAlgorithm.EC_P256, VaultSettings.defaults().keyPairAlgorithm());
+    }
+
+    @Test
+    void keysOfAUserAllStartWithTheUserId() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        UserCredentials bob = user("bob");
+        vault.createUser(alice);
+        vault.createUser(bob);
+        write(vault.privateSpace(alice), "x/y", new byte[10]);
+        try (var out = vault.share(alice, List.of("bob"), "from/alice")) {
+            out.write(1);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        try (Stream<String> keys = store.list("")) {
+            keys.forEach(key -> assertTrue(key.startsWith("alice/") || key.startsWith("bob/"), key));
+        }
+        assertTrue(store.exists("bob/inbox/from/alice"));
+        assertTrue(store.exists("alice/keystore") && store.exists("alice/pubkey") && store.exists("alice/profile"));
+    }
+
+    @Test
+    void destroyUserRemovesEverything() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        write(vault.privateSpace(alice), "doc", new byte[10]);
+        assertEquals(EngineException.Reason.WRONG_PASSWORD, assertThrows(EngineException.class,
+                () -> vault.destroyUser(new UserCredentials("alice", Password.of("guess")))).reason());
+        vault.destroyUser(alice);
+        try (Stream<String> keys = store.list("alice/")) {
+            assertEquals(0, keys.count());
+        }
+        assertEquals(EngineException.Reason.UNKNOWN_USER, assertThrows(EngineException.class, () -> vault.privateSpace(alice)).reason());
+        vault.createUser(alice);
+        assertEquals(Set.of(), listed(vault.privateSpace(alice), ""));
+    }
+
+    @Test
+    void manyThreadsOnManyUsersAndOneUser() throws Exception {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        List<UserCredentials> users = List.of(user("u0"), user("u1"), user("u2"));
+        users.forEach(vault::createUser);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> futures = new java.util.ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    UserCredentials u = users.get(thread % users.size());
+                    for (int i = 0; i < 30; i++) {
+                        byte[] content = content(10_000 + i, thread * 1000L + i);
+                        String path = "t" + thread + "/doc" + i;
+                        write(vault.privateSpace(u), path, content);
+                        assertArrayEquals(content, readAll(vault.privateSpace(u).read(path)));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(90, listed(vault.privateSpace(users.get(0)), "").size());
+    }
+
+    @Test
+    void simpleVaultCoversThePrivateSpace() {
+        SimpleVault simple = new SimpleVault(vault(CipherSuite.AES256_GCM));
+        UserCredentials alice = user("alice");
+        simple.createUser(alice);
+        simple.storeDocument(alice, "dir/a.txt", VaultTestSupport.utf8("hello"));
+        assertTrue(simple.documentExists(alice, "dir/a.txt"));
+        assertEquals("hello", new String(readAll(simple.readDocument(alice, "dir/a.txt"))));
+        assertEquals(List.of("dir/a.txt"), simple.list(alice, "dir/"));
+        assertEquals(1, simple.deleteDocument(alice, "dir/a.txt"));
+        assertFalse(simple.documentExists(alice, "dir/a.txt"));
+        simple.destroyUser(alice);
+    }
+
+    static Set<String> listed(Space space, String prefix) {
+        try (Stream<String> paths = space.list(prefix)) {
+            return Set.copyOf(paths.toList());
+        }
+    }
+}
