@@ -42,7 +42,6 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("run", run);
         root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
         root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
-        root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
         CommandLine parse = withHelp(new CommandLine(new ParseCommand()));
         parse.getCommandSpec().name("parse").usageMessage().description(
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");

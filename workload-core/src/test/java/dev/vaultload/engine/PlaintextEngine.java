@@ -7,8 +7,11 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -20,14 +23,24 @@ public final class PlaintextEngine implements Engine {
     public static final String NAME = "PLAINTEXT";
 
     private final BlobStore store;
+    // users are known in memory: a store call per operation to check them would count as store time
+    private final Set<String> users = ConcurrentHashMap.newKeySet();
+
+    private final long workNanosPerDocument;
 
     public PlaintextEngine(BlobStore store) {
+        this(store, Duration.ZERO);
+    }
+
+    /** @param workPerDocument CPU the engine spends on each document read or written, as encryption would */
+    public PlaintextEngine(BlobStore store, Duration workPerDocument) {
         this.store = store;
+        this.workNanosPerDocument = workPerDocument.toNanos();
     }
 
     @Override
     public void createUser(UserCredentials user) {
-        if (store.exists(profile(user.userId()))) {
+        if (!users.add(user.userId())) {
             throw new EngineException(EngineException.Reason.USER_EXISTS, "user " + user.userId() + " exists");
         }
         byte[] profile = user.userId().getBytes(StandardCharsets.UTF_8);
@@ -37,6 +50,7 @@ public final class PlaintextEngine implements Engine {
     @Override
     public void destroyUser(UserCredentials user) {
         store.deletePrefix(root(requireUser(user.userId())));
+        users.remove(user.userId());
     }
 
     @Override
@@ -73,8 +87,16 @@ public final class PlaintextEngine implements Engine {
         return new EngineDescription(NAME, CipherSuite.NONE, "NONE", 1);
     }
 
+    /** Spins rather than sleeps: engine work is CPU, and a sleep would overshoot. */
+    private void work() {
+        long endNanos = System.nanoTime() + workNanosPerDocument;
+        while (System.nanoTime() < endNanos) {
+            Thread.onSpinWait();
+        }
+    }
+
     private String requireUser(String userId) {
-        if (!store.exists(profile(userId))) {
+        if (!users.contains(userId)) {
             throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId);
         }
         return userId;
@@ -97,11 +119,13 @@ public final class PlaintextEngine implements Engine {
 
         @Override
         public OutputStream write(String path) {
+            work();
             return store.openOutput(root + path);
         }
 
         @Override
         public InputStream read(String path) {
+            work();
             try {
                 return store.get(root + path);
             } catch (BlobNotFoundException e) {

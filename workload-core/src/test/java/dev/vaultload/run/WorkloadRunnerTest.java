@@ -77,7 +77,8 @@ class WorkloadRunnerTest {
 
         JsonNode json = new ObjectMapper().readTree(onlyFile(".json").toFile());
         assertEquals("FILESYSTEM", json.get("storage").asText());
-        assertEquals("AES256_GCM", json.get("cipher").asText());
+        assertEquals("NONE", json.get("cipher").asText(), "the cipher the engine reports, not the setting");
+        assertEquals(PlaintextEngine.NAME, json.get("engine").asText());
         assertEquals(6, json.get("operations").size());
         List<String> csv = Files.readAllLines(onlyFile(".csv"));
         assertEquals(7, csv.size(), "header and one row per operation type");

@@ -13,6 +13,7 @@ import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.PlaintextEngine;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.OptionalDouble;
 
 /**
@@ -37,12 +39,16 @@ final class WriteReadRuns {
     }
 
     RunResult run(BlobStore store, int threads, int pairsPerThread) {
+        return run(store, PlaintextEngine::new, threads, pairsPerThread);
+    }
+
+    RunResult run(BlobStore store, Function<BlobStore, Engine> engineOn, int threads, int pairsPerThread) {
         RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(threads), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), cipher, 1000, Optional.empty(),
                 ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
         return new WorkloadRunner(config, "WriteReadRuns", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture(pairsPerThread), "write-read", store,
-                        blobStore -> new PlaintextEngine(blobStore), users -> Map.of());
+                        engineOn, users -> Map.of());
     }
 
     private static Fixture fixture(int pairs) {
