@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Crypto throughput of the Vault beside raw JCE and openssl, one core, MB/s (10^6 bytes/s).
-# Builds workload-core's test classes, runs the JMH benchmark VaultCryptoBenchmark (encrypt and decrypt of
+# Builds workload-vault's test classes, runs the JMH benchmark VaultCryptoBenchmark (encrypt and decrypt of
 # 1 MiB and 100 MiB documents through the Vault's private space, crypto only), runs `openssl speed -evp`
 # for the same ciphers, and prints one table with the ratios vault/JCE and vault/openssl.
 #   JMH_OPTS   JMH options (default: short run, single thread)
@@ -10,10 +10,11 @@ JMH_OPTS="${JMH_OPTS:--f 1 -wi 3 -w 2s -i 5 -r 1s -t 1}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-source scripts/lib/core-test-classpath.sh
+source scripts/lib/test-classpath.sh
+test_classpath workload-vault
 
 # shellcheck disable=SC2086
-"$JAVA_HOME/bin/java" -cp "$CORE_TEST_CLASSPATH" org.openjdk.jmh.Main VaultCryptoBenchmark $JMH_OPTS \
+"$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" org.openjdk.jmh.Main VaultCryptoBenchmark $JMH_OPTS \
   -rf csv -rff "$out/jmh.csv" > "$out/jmh.log"
 
 # openssl: 16 KiB blocks (its largest default size), 3 s per figure, encrypt and decrypt

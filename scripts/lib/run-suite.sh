@@ -11,7 +11,7 @@ run_suite() {
   report_dir="$(mkdir -p "$2" && cd "$2" && pwd)"
   mkdir -p "$(dirname "$SUITE_LOG")" && : > "$SUITE_LOG"
   echo "== $suite -> $report_dir (STORAGE_PROVIDERS=${STORAGE_PROVIDERS:-EMBEDDED} THREADS=${THREADS:-2,4,8} FILE_SIZES=${FILE_SIZES:-100,1024,10240} CIPHER=${CIPHER:-AES256_GCM})" >&2
-  REPORT_DIR="$report_dir" ./mvnw -q -B -pl workload-tests -am -Dsurefire.failIfNoSpecifiedTests=false \
+  REPORT_DIR="$report_dir" ./mvnw -q -B -ntp \
     -Dtest="$suite" test
   cp "$SUITE_LOG" "$report_dir/workload.log"
 }
