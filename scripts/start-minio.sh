@@ -7,8 +7,10 @@
 #   scripts/start-minio.sh binary            # prints the minio binary's path, building it first if there is none
 #
 # Environment:
-#   MINIO_BINARY        the minio server; else `minio` on PATH; else ~/go/bin/minio; else built once with
-#                       `go install github.com/minio/minio@latest` into ~/go/bin (about 2.5 min on 2 cores) and reused
+#   MINIO_BINARY        the minio server; else `minio` on PATH; else the pinned build in ~/go/minio/MINIO_VERSION,
+#                       built once with `go install github.com/minio/minio@MINIO_VERSION` (about 2.5 min on 2 cores)
+#   MINIO_VERSION       the Go module version of MinIO to build (default: the pin below, MinIO's master of
+#                       2026-02-12 as the Go module proxy names it; MinIO's RELEASE tags are not module versions)
 #   MINIO_BASE_DIR      data, log, pid and keys (default ${TMPDIR:-/tmp}/vaultload-minio)
 #   MINIO_PORT          S3 port (default 9000); MINIO_CONSOLE_PORT console port (default 9001)
 #   AWS_BUCKET          bucket created at start (default vaultload), with BUCKETS (default 3) more for the
@@ -17,6 +19,7 @@
 # Progress goes to stderr; only the export lines go to stdout.
 set -euo pipefail
 
+minio_version="${MINIO_VERSION:-v0.0.0-20260212201848-7aac2a2c5b7c}"
 base_dir="${MINIO_BASE_DIR:-${TMPDIR:-/tmp}/vaultload-minio}"
 port="${MINIO_PORT:-9000}"
 console_port="${MINIO_CONSOLE_PORT:-9001}"
@@ -41,16 +44,16 @@ find_or_build_minio() {
     echo "$MINIO_BINARY"; return
   fi
   if command -v minio >/dev/null 2>&1; then command -v minio; return; fi
-  local cached="$HOME/go/bin/minio"
+  local pinned_dir="$HOME/go/minio/$minio_version" cached="$HOME/go/minio/$minio_version/minio"
   [ -x "$cached" ] && { echo "$cached"; return; }
   command -v go >/dev/null 2>&1 || die "no minio binary (MINIO_BINARY, PATH, $cached) and no Go toolchain to build one"
-  mkdir -p "$HOME/go/bin"
+  mkdir -p "$pinned_dir"
   # One build at a time: a second caller waits and then finds the binary.
-  exec 9>"$HOME/go/bin/.minio-build.lock"
+  exec 9>"$pinned_dir/.build.lock"
   flock 9
   if [ ! -x "$cached" ]; then
-    say "building MinIO: go install github.com/minio/minio@latest (about 2.5 minutes on 2 cores)"
-    GOBIN="$HOME/go/bin" go install github.com/minio/minio@latest >&2
+    say "building MinIO: go install github.com/minio/minio@$minio_version (about 2.5 minutes on 2 cores)"
+    GOBIN="$pinned_dir" go install "github.com/minio/minio@$minio_version" >&2
   fi
   flock -u 9
   echo "$cached"
