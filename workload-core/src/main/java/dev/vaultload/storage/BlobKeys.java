@@ -1,7 +1,7 @@
 package dev.vaultload.storage;
 
 /** Key rules shared by the stores: what a valid key or prefix is, and how a key splits into segments. */
-final class BlobKeys {
+public final class BlobKeys {
 
     /** Name prefix of the temporary files a file-system write goes through; no key segment may start with it. */
     static final String TEMP_PREFIX = ".vltmp-";
@@ -10,7 +10,7 @@ final class BlobKeys {
     }
 
     /** Checks a key: non-empty, no leading '/', no empty, '.' or '..' segment, no '\' or control character. */
-    static String requireValidKey(String key) {
+    public static String requireValidKey(String key) {
         if (key == null || key.isEmpty() || key.endsWith("/")) {
             throw invalid(key);
         }
@@ -18,7 +18,7 @@ final class BlobKeys {
     }
 
     /** Like {@link #requireValidKey} but "" and a trailing '/' are allowed. */
-    static String requireValidPrefix(String prefix) {
+    public static String requireValidPrefix(String prefix) {
         if (prefix == null || prefix.startsWith("/")) {
             throw invalid(prefix);
         }

@@ -203,12 +203,21 @@ public final class FileSystemBlobStore implements BlobStore {
 
         @Override
         public void write(int b) throws IOException {
+            requireOpen();
             file.write(b);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
+            requireOpen();
             file.write(b, off, len);
+        }
+
+        /** A write after close or abort would vanish unseen in the closed file's buffer. */
+        private void requireOpen() throws IOException {
+            if (finished) {
+                throw new IOException("output for " + key + " is closed");
+            }
         }
 
         @Override

@@ -133,14 +133,22 @@ public final class PlaintextEngine implements Engine {
             }
         }
 
+        /** The paths under a segment-complete prefix: a file path covers itself and what is below it, not "a/bc" for "a/b". */
         @Override
         public Stream<String> list(String prefix) {
-            return store.list(root + prefix).map(key -> key.substring(root.length()));
+            return store.list(root + prefix).map(key -> key.substring(root.length()))
+                    .filter(path -> prefix.isEmpty() || prefix.endsWith("/") || path.equals(prefix)
+                            || path.startsWith(prefix + "/"));
         }
 
         @Override
         public long delete(String prefix) {
-            return store.deletePrefix(root + prefix);
+            List<String> paths;
+            try (Stream<String> listed = list(prefix)) {
+                paths = listed.toList();
+            }
+            paths.forEach(path -> store.delete(root + path));
+            return paths.size();
         }
     }
 }

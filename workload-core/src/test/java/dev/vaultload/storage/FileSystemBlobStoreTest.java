@@ -19,7 +19,7 @@ class FileSystemBlobStoreTest extends BlobStoreContract {
     Path root;
 
     @Override
-    protected BlobStore newStore() {
+    protected BlobStore openStore() {
         return new FileSystemBlobStore(root);
     }
 
@@ -49,7 +49,7 @@ class FileSystemBlobStoreTest extends BlobStoreContract {
 
     @Test
     void deleteRemovesEmptyDirectoriesButNotTheRoot() {
-        put("u1/a/b/c", "x");
+        put("u1/a/b/c", utf8("x"));
         store.delete("u1/a/b/c");
         assertFalse(Files.exists(root.resolve("u1")));
         assertTrue(Files.isDirectory(root));

@@ -3,7 +3,7 @@ package dev.vaultload.storage;
 class InMemoryBlobStoreTest extends BlobStoreContract {
 
     @Override
-    protected BlobStore newStore() {
+    protected BlobStore openStore() {
         return new InMemoryBlobStore();
     }
 }

@@ -1,11 +1,11 @@
 package dev.vaultload.storage;
 
-import java.io.IOException;
-
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +18,7 @@ class MultiBucketBlobStoreTest extends BlobStoreContract {
             IntStream.range(0, 3).mapToObj(i -> new InMemoryBlobStore("b" + i)).toList();
 
     @Override
-    protected BlobStore newStore() {
+    protected BlobStore openStore() {
         return new MultiBucketBlobStore(buckets);
     }
 
@@ -28,8 +28,8 @@ class MultiBucketBlobStoreTest extends BlobStoreContract {
         Set<Integer> used = new HashSet<>();
         for (int user = 0; user < 30; user++) {
             String id = "user-" + user;
-            put(id + "/keystore", "k");
-            put(id + "/private/x/y", "d");
+            put(id + "/keystore", utf8("k"));
+            put(id + "/private/x/y", utf8("d"));
             int index = multi.bucketIndexOf(id);
             used.add(index);
             for (int b = 0; b < buckets.size(); b++) {
@@ -46,9 +46,9 @@ class MultiBucketBlobStoreTest extends BlobStoreContract {
         String sender = "user-0";
         String recipient = IntStream.range(1, 30).mapToObj(i -> "user-" + i)
                 .filter(id -> multi.bucketIndexOf(id) != multi.bucketIndexOf(sender)).findFirst().orElseThrow();
-        put(sender + "/inbox/doc", "shared");
+        put(sender + "/inbox/doc", utf8("shared"));
         store.copy(sender + "/inbox/doc", recipient + "/inbox/doc");
-        assertEquals("shared", read(recipient + "/inbox/doc"));
+        assertArrayEquals(utf8("shared"), read(recipient + "/inbox/doc"));
         assertTrue(buckets.get(multi.bucketIndexOf(recipient)).exists(recipient + "/inbox/doc"));
     }
 

@@ -9,6 +9,7 @@ import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
+import dev.vaultload.storage.BlobKeys;
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
@@ -45,12 +46,13 @@ public final class S3BlobStore implements BlobStore {
     public void put(String key, InputStream content, long lengthBytes) {
         try {
             if (lengthBytes == 0) {
-                client.putObject(ObjectWriter.emptyObject(bucket, key), RequestBody.empty());
+                client.putObject(ObjectWriter.emptyObject(bucket, BlobKeys.requireValidKey(key)), RequestBody.empty());
             } else {
-                client.putObject(request -> request.bucket(bucket).key(key).contentLength(lengthBytes),
+                client.putObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)).contentLength(lengthBytes),
                         RequestBody.fromInputStream(content, lengthBytes));
             }
-        } catch (SdkException e) {
+        } catch (SdkException | IllegalStateException e) {
+            // IllegalStateException: the SDK retried after the content stream failed, and that stream cannot be replayed
             throw errors.translate(e, "PutObject", bucket, key);
         }
     }
@@ -58,14 +60,16 @@ public final class S3BlobStore implements BlobStore {
     /** Buffers up to a part; one PutObject if the object stays smaller, a multipart upload otherwise. */
     @Override
     public BlobOutputStream openOutput(String key) {
-        return new S3BlobOutputStream(new ObjectWriter(client, bucket, key, errors), transfer.partSizeBytes());
+        return new S3BlobOutputStream(new ObjectWriter(client, bucket, BlobKeys.requireValidKey(key), errors),
+                transfer.partSizeBytes());
     }
 
     /** A streaming GetObject; read failures come out as {@code BlobStoreException} (TIMEOUT or SERVER). */
     @Override
     public InputStream get(String key) {
         try {
-            return new S3ObjectStream(client.getObject(request -> request.bucket(bucket).key(key)), bucket, key, errors);
+            return new S3ObjectStream(client.getObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key))),
+                    bucket, key, errors);
         } catch (SdkException e) {
             throw errors.translate(e, "GetObject", bucket, key);
         }
@@ -74,6 +78,7 @@ public final class S3BlobStore implements BlobStore {
     /** ListObjectsV2 pages of {@code listPageSize} keys, each fetched only when the stream reaches it. */
     @Override
     public Stream<String> list(String prefix) {
+        BlobKeys.requireValidPrefix(prefix);
         Iterator<String> keys = new ListedKeys(() -> client.listObjectsV2Paginator(request -> request.bucket(bucket)
                 .prefix(prefix.isEmpty() ? null : prefix).maxKeys(transfer.listPageSize()))
                 .contents().stream().map(S3Object::key).iterator(), bucket, prefix, errors);
@@ -83,7 +88,7 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public boolean exists(String key) {
         try {
-            client.headObject(request -> request.bucket(bucket).key(key));
+            client.headObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)));
             return true;
         } catch (SdkException e) {
             BlobStoreException failure = errors.translate(e, "HeadObject", bucket, key);
@@ -98,8 +103,8 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public void copy(String sourceKey, String targetKey) {
         try {
-            client.copyObject(request -> request.sourceBucket(bucket).sourceKey(sourceKey)
-                    .destinationBucket(bucket).destinationKey(targetKey));
+            client.copyObject(request -> request.sourceBucket(bucket).sourceKey(BlobKeys.requireValidKey(sourceKey))
+                    .destinationBucket(bucket).destinationKey(BlobKeys.requireValidKey(targetKey)));
         } catch (SdkException e) {
             throw errors.translate(e, "CopyObject", bucket, sourceKey + " -> " + targetKey);
         }
@@ -108,7 +113,7 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public void delete(String key) {
         try {
-            client.deleteObject(request -> request.bucket(bucket).key(key));
+            client.deleteObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)));
         } catch (SdkException e) {
             throw errors.translate(e, "DeleteObject", bucket, key);
         }

@@ -3,6 +3,7 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Documents;
 import dev.vaultload.engine.Engine;
 import static dev.vaultload.vault.VaultTestSupport.settings;
 import static dev.vaultload.vault.VaultTestSupport.user;
@@ -44,7 +45,7 @@ class StreamingMemoryTest {
         UserCredentials alice = user("alice");
         vault.createUser(alice);
         PrivateSpace space = vault.privateSpace(alice);
-        byte[] block = VaultTestSupport.content(256 * 1024, 9);
+        byte[] block = Documents.content(256 * 1024, 9);
 
         MessageDigest written = MessageDigest.getInstance("SHA-256");
         long allocatedBefore = allocatedBytes();

@@ -1,23 +1,15 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Password;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.Engine;
-import dev.vaultload.engine.EngineException;
-import static dev.vaultload.vault.VaultTestSupport.content;
-import static dev.vaultload.vault.VaultTestSupport.contains;
-import static dev.vaultload.vault.VaultTestSupport.readAll;
+import static dev.vaultload.engine.Documents.content;
+import static dev.vaultload.engine.Documents.readAll;
+import static dev.vaultload.engine.Documents.write;
 import static dev.vaultload.vault.VaultTestSupport.replace;
 import static dev.vaultload.vault.VaultTestSupport.settings;
 import static dev.vaultload.vault.VaultTestSupport.stored;
 import static dev.vaultload.vault.VaultTestSupport.user;
 import static dev.vaultload.vault.VaultTestSupport.utf8;
-import static dev.vaultload.vault.VaultTestSupport.write;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +18,11 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.read.ListAppender;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.Password;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,63 +32,22 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.LoggerFactory;
 
-/** The promises of issue 3 item 5, each as a test that fails if the promise is broken. */
+/**
+ * The promises of issue 3 item 5 that are particular to VAULTLOAD, each as a test that fails if the promise is
+ * broken; the ones every engine makes (no plaintext in the store, cross-user denial, shares, CBC's missing
+ * integrity) are checked by {@link VaultEngineContractTest}.
+ */
 class VaultSecurityTest {
 
     private final InMemoryBlobStore store = new InMemoryBlobStore();
 
     private Engine vault(CipherSuite cipher) {
         return new DatasafeStyleVault(store, settings(cipher));
-    }
-
-    private Engine vault(CipherSuite cipher, KeyPairAlgorithm keyPair) {
-        VaultSettings base = settings(cipher);
-        return new DatasafeStyleVault(store, new VaultSettings(cipher, keyPair, base.kdfIterations(), base.unlockedKeystoreCacheSize()));
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = CipherSuite.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-    void storedBytesHoldNeitherPlaintextNorPathSegments(CipherSuite cipher) {
-        Engine vault = vault(cipher);
-        UserCredentials alice = user("alice");
-        vault.createUser(alice);
-        byte[] plaintext = utf8("TOP-SECRET-PLAINTEXT ".repeat(5_000));
-        write(vault.privateSpace(alice), "confidentialfolder/salaryreport", plaintext);
-        List<String> keys;
-        try (Stream<String> all = store.list("")) {
-            keys = all.toList();
-        }
-        for (String key : keys) {
-            assertFalse(key.contains("confidentialfolder") || key.contains("salaryreport"), key);
-            byte[] bytes = stored(store, key);
-            assertFalse(contains(bytes, utf8("TOP-SECRET")), key);
-            assertFalse(contains(bytes, utf8("confidentialfolder")), key);
-            assertFalse(contains(bytes, utf8("salaryreport")), key);
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = CipherSuite.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-    void aUserCannotReadAnotherUsersPrivateDocument(CipherSuite cipher) {
-        Engine vault = vault(cipher);
-        UserCredentials alice = user("alice");
-        UserCredentials mallory = user("mallory");
-        vault.createUser(alice);
-        vault.createUser(mallory);
-        write(vault.privateSpace(alice), "secret", utf8("alice's secret"));
-        write(vault.privateSpace(mallory), "secret", utf8("placeholder"));
-        String aliceKey = onlyKey("alice/private/");
-        String malloryKey = onlyKey("mallory/private/");
-        assertNotEquals(aliceKey.substring("alice/".length()), malloryKey.substring("mallory/".length()),
-                "path keys differ per user");
-        // mallory gets alice's object under her own name (a misrouted copy, a store-level attack)
-        replace(store, malloryKey, stored(store, aliceKey));
-        EngineException e = assertThrows(EngineException.class, () -> readAll(vault.privateSpace(mallory).read("secret")));
-        assertEquals(EngineException.Reason.ACCESS_DENIED, e.reason());
     }
 
     @ParameterizedTest
@@ -131,49 +87,6 @@ class VaultSecurityTest {
     }
 
     @Test
-    void cbcHasNoIntegrityAndTheChecksumMustCatchIt() {
-        Engine vault = vault(CipherSuite.AES256_CBC);
-        UserCredentials alice = user("alice");
-        vault.createUser(alice);
-        byte[] plaintext = content(100_000, 2);
-        write(vault.privateSpace(alice), "doc", plaintext);
-        String key = onlyKey("alice/private/");
-        byte[] tampered = stored(store, key);
-        tampered[tampered.length - 5000] ^= 0x01;
-        replace(store, key, tampered);
-        byte[] read = readAll(vault.privateSpace(alice).read("doc"));
-        assertEquals(plaintext.length, read.length);
-        assertFalse(java.util.Arrays.equals(plaintext, read), "garbled silently: only the reader's checksum notices");
-    }
-
-    @ParameterizedTest
-    @EnumSource(KeyPairAlgorithm.class)
-    void sharesOpenForEveryRecipientAndNobodyElse(KeyPairAlgorithm keyPair) throws IOException {
-        for (CipherSuite cipher : List.of(CipherSuite.AES256_GCM, CipherSuite.AES256_CBC, CipherSuite.CHACHA20_POLY1305)) {
-            store.deletePrefix("");
-            Engine vault = vault(cipher, keyPair);
-            List<UserCredentials> users = List.of(user("sender"), user("r1"), user("r2"), user("outsider"));
-            users.forEach(vault::createUser);
-            byte[] plaintext = content(150_000, 4);
-            try (OutputStream out = vault.share(users.get(0), List.of("r1", "r2"), "shared/report")) {
-                out.write(plaintext);
-            }
-            for (UserCredentials recipient : users.subList(1, 3)) {
-                assertArrayEquals(plaintext, readAll(vault.inbox(recipient).read("shared/report")), cipher + " " + recipient.userId());
-                assertEquals(List.of("shared/report"), vault.inbox(recipient).list("").toList());
-            }
-            assertFalse(store.exists("sender/inbox/shared/report"));
-            assertFalse(store.exists("outsider/inbox/shared/report"));
-            // the outsider gets a copy of the share in its own inbox: no recipient info is theirs
-            replace(store, "outsider/inbox/shared/report", stored(store, "r1/inbox/shared/report"));
-            assertEquals(EngineException.Reason.ACCESS_DENIED, assertThrows(EngineException.class,
-                    () -> readAll(vault.inbox(users.get(3)).read("shared/report")), cipher.toString()).reason());
-            assertEquals(EngineException.Reason.UNKNOWN_USER, assertThrows(EngineException.class,
-                    () -> vault.share(users.get(0), List.of("nobody"), "p")).reason());
-        }
-    }
-
-    @Test
     void passwordsAndKeysNeverAppearInLogsExceptionsOrToString() throws IOException {
         Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         Logger vaultLogger = (Logger) LoggerFactory.getLogger("dev.vaultload");
@@ -192,16 +105,13 @@ class VaultSecurityTest {
             try (OutputStream out = vault.share(alice, List.of("bob"), "s")) {
                 out.write(1);
             }
-            for (Runnable failing : List.<Runnable>of(
+            List<Executable> badCalls = List.of(
                     () -> vault.privateSpace(new UserCredentials("alice", Password.of("wrong-pw-123"))),
                     () -> vault.createUser(alice),
                     () -> vault.privateSpace(alice).read("../x"),
-                    () -> readAll(vault.privateSpace(alice).read("missing")))) {
-                try {
-                    failing.run();
-                } catch (RuntimeException e) {
-                    texts.add(stackTraceOf(e));
-                }
+                    () -> readAll(vault.privateSpace(alice).read("missing")));
+            for (Executable badCall : badCalls) {
+                texts.add(stackTraceOf(assertThrows(RuntimeException.class, badCall, "a bad call must fail")));
             }
             texts.add(alice.toString());
             texts.add(alice.password().toString());

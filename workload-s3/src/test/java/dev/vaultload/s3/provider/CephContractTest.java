@@ -9,7 +9,7 @@ import java.util.Map;
  * The contract on a running Ceph RGW, only when CEPH_AWS_URL is set (with CEPH_AWS_ACCESS_KEY, CEPH_AWS_SECRET_KEY and
  * optionally CEPH_AWS_BUCKET), as {@code scripts/start-ceph.sh} prints them with the CEPH_ prefix dropped.
  */
-class CephContractTest extends BlobStoreContract {
+class CephContractTest extends S3BlobStoreContract {
 
     @Override
     S3StorageProvider startProvider() {

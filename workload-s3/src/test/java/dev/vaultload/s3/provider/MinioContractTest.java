@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The contract on a MinIO the provider starts itself (Testcontainers where Docker answers, else the binary). */
-class MinioContractTest extends BlobStoreContract {
+class MinioContractTest extends S3BlobStoreContract {
 
     @Override
     S3StorageProvider startProvider() {
