@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
 public final class DatasafeLogParser {
     private static final Pattern LOG_PREFIX = Pattern.compile("^\\S+ \\[[^]]*] \\w+ (\\S+) - (.*)$");
     private static final Pattern HEADING = Pattern.compile(
-            "^==== Statistics for (\\S+) with (\\d+) threads and (\\d+) Kb filesize: ====\\s*$");
+            "^==== Statistics for (\\S+) with (\\d+) threads and (\\d+) Kb filesize(?: \\(engine (\\S+)\\))?: ====\\s*$");
     private static final Pattern OPERATION = Pattern.compile(
             "^([A-Z_]+) : StatisticService\\.Percentiles\\(stat=\\{([^}]*)}, throughputPerThread=([^)]+)\\)\\s*$");
     private static final Pattern PERCENTILE = Pattern.compile("^\\s*(\\d+(?:\\.\\d+)?)=(\\S+)\\s*$");
@@ -49,7 +49,8 @@ public final class DatasafeLogParser {
                     Matcher heading = HEADING.matcher(message);
                     if (heading.matches()) {
                         String suite = logger.substring(logger.lastIndexOf('.') + 1);
-                        block = new Block(new Configuration(suite, heading.group(1), "", 0),
+                        block = new Block(new Configuration(suite, heading.group(1),
+                                Configuration.engineOrDefault(heading.group(4)), "", 0),
                                 Integer.parseInt(heading.group(2)), Integer.parseInt(heading.group(3)),
                                 new Measurement.Run(log, log + ":" + lineNumber, settings));
                     } else {

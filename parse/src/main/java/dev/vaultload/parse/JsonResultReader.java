@@ -32,6 +32,7 @@ public final class JsonResultReader {
             return new LoadedResults(List.of(), List.of(new Problem(file, 0, "cannot read: " + e.getMessage())));
         }
         Configuration configuration = new Configuration(result.suite(), result.storage(),
+                Configuration.engineOrDefault(result.engine()),
                 result.cipher() == null ? "" : result.cipher().name(), buckets(result));
         Measurement.Run run = new Measurement.Run(file, file.toString(), settings(result));
         List<Measurement> measurements = new ArrayList<>();

@@ -92,7 +92,7 @@ class ResultComparisonTest {
         assertTrue(report.rows().get(0).conclusion().startsWith("untested"));
         String text = printed.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("WARNING: kdfIterations differs: A [1000], B [210000]"), text);
-        assertTrue(text.contains("WRITE\t2\t100kb\tEMBEDDED 1 bucket RandomActionsOnDatasafeTest\t200.00\t180.00\t0.900\t"), text);
+        assertTrue(text.contains("WRITE\t2\t100kb\tEMBEDDED VAULTLOAD 1 bucket RandomActionsOnDatasafeTest\t200.00\t180.00\t0.900\t"), text);
     }
 
     /** Runs of one configuration whose WRITE throughputPerThread are the given values (p50 inversely). */
