@@ -45,12 +45,6 @@ final class Execution implements Callable<Long> {
         return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStartNanos;
     }
 
-    private String describe(Operation operation) {
-        return operation.location() == null ? operation.type() + " user " + operation.userId()
-                : operation.type() + " user " + operation.userId() + " " + operation.storageType() + " "
-                + locationPrefix + operation.location();
-    }
-
     /** Runs and records one operation; a failure is counted and handed to the control, never thrown. */
     void run(Operation operation) {
         OperationType type = operation.type();
@@ -64,7 +58,7 @@ final class Execution implements Callable<Long> {
             statistics.recordStorageTime(type, latencyMicros,
                     TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos()));
         } catch (RuntimeException failure) {
-            control.onFailure(type, failure, () -> describe(operation));
+            control.onFailure(type, failure, () -> operation.describe(locationPrefix));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.vaultload.run;
 
 import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.stats.IntegrityViolation;
@@ -43,54 +44,54 @@ public final class OperationExecutor {
      */
     public long execute(Operation operation, String locationPrefix) {
         UserCredentials user = users.credentials(operation.userId());
-        String location = operation.location() == null ? null : locationPrefix + operation.location();
         try {
-            return switch (operation.type()) {
-                case CREATE_USER -> {
+            return switch (operation) {
+                case Operation.CreateUser ignored -> {
                     vault.createUser(user);
                     yield 0;
                 }
-                case WRITE -> write(vault.privateSpace(user).write(location), operation);
-                case SHARE -> write(vault.share(user, recipients(operation), location), operation);
-                case READ -> read(space(user, operation.storageType()), location, operation);
-                case LIST -> {
-                    list(space(user, operation.storageType()), locationPrefix, location, operation);
+                case Operation.Write write -> write(vault.privateSpace(user).write(locationPrefix + write.location()),
+                        write.contentId());
+                case Operation.Share share -> write(vault.share(user, recipients(share),
+                        locationPrefix + share.location()), share.contentId());
+                case Operation.Read read -> read(space(user, read.storageType()), read, locationPrefix);
+                case Operation.Listing listing -> {
+                    list(space(user, listing.storageType()), listing, locationPrefix);
                     yield 0;
                 }
-                case DELETE -> {
-                    space(user, operation.storageType()).delete(location);
+                case Operation.Delete delete -> {
+                    space(user, delete.storageType()).delete(locationPrefix + delete.location());
                     yield 0;
                 }
             };
         } catch (IOException e) {
-            throw new UncheckedIOException(operation.type() + " " + describe(operation, location) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(operation.describe(locationPrefix) + ": " + e.getMessage(), e);
         }
     }
 
-    private long write(OutputStream target, Operation operation) throws IOException {
+    private long write(OutputStream target, ContentId contentId) throws IOException {
         try (OutputStream out = target) {
-            content.writeTo(operation.contentId(), fileSizeBytes, out);
+            content.writeTo(contentId, fileSizeBytes, out);
         }
         return fileSizeBytes;
     }
 
-    private long read(Space space, String location, Operation operation) throws IOException {
-        try (InputStream in = space.read(location)) {
-            return ContentCheck.requireMatch(verifier.verify(in, operation.result().content(), fileSizeBytes),
-                    "READ " + describe(operation, location), operation.result().content());
+    private long read(Space space, Operation.Read read, String locationPrefix) throws IOException {
+        try (InputStream in = space.read(locationPrefix + read.location())) {
+            return ContentCheck.requireMatch(verifier.verify(in, read.expectedContent(), fileSizeBytes),
+                    read.describe(locationPrefix), read.expectedContent());
         }
     }
 
-    private static void list(Space space, String locationPrefix, String location, Operation operation) {
+    private static void list(Space space, Operation.Listing listing, String locationPrefix) {
         List<String> found;
-        try (Stream<String> paths = space.list(location)) {
+        try (Stream<String> paths = space.list(locationPrefix + listing.location())) {
             found = paths.sorted().toList();
         }
-        List<String> expected = operation.result().dirContent().stream()
+        List<String> expected = listing.expectedPaths().stream()
                 .map(path -> locationPrefix + path).sorted().toList();
         if (!found.equals(expected)) {
-            throw new IntegrityViolation("LIST " + describe(operation, location)
-                    + ": expected " + expected + ", found " + found);
+            throw new IntegrityViolation(listing.describe(locationPrefix) + ": expected " + expected + ", found " + found);
         }
     }
 
@@ -98,11 +99,7 @@ public final class OperationExecutor {
         return storageType == StorageType.INBOX ? vault.inbox(user) : vault.privateSpace(user);
     }
 
-    private List<String> recipients(Operation operation) {
-        return operation.recipients().stream().map(users::storeUserId).toList();
-    }
-
-    private static String describe(Operation operation, String location) {
-        return "user " + operation.userId() + " " + operation.storageType() + " " + location;
+    private List<String> recipients(Operation.Share share) {
+        return share.recipients().stream().map(users::storeUserId).toList();
     }
 }

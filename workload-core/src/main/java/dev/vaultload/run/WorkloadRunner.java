@@ -174,7 +174,7 @@ public final class WorkloadRunner {
         List<Callable<Long>> tasks = new ArrayList<>();
         OperationExecutor executor = new OperationExecutor(vault, users, content, 0);
         for (String userId : users.fixtureUserIds()) {
-            Operation createUser = new Operation(userId, OperationType.CREATE_USER, null, null, null, null, null);
+            Operation createUser = new Operation.CreateUser(userId);
             tasks.add(new Execution(List.of(createUser), "", executor, statistics, control, storageClock));
         }
         return tasks;

@@ -12,7 +12,6 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.fixture.Operation;
-import dev.vaultload.fixture.OperationResult;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.Failure;
@@ -141,10 +140,9 @@ class WorkloadRunnerTest {
     private static Fixture writeThenRead() {
         ContentId c1 = new ContentId("c1");
         return new Fixture(null, List.of(
-                new Operation("user-1", OperationType.CREATE_USER, null, null, null, null, null),
-                new Operation("user-1", OperationType.WRITE, StorageType.PRIVATE, c1, "docs/a.txt", null, null),
-                new Operation("user-1", OperationType.READ, StorageType.PRIVATE, null, "docs/a.txt", null,
-                        OperationResult.ofContent(c1))),
+                new Operation.CreateUser("user-1"),
+                new Operation.Write("user-1", c1, "docs/a.txt"),
+                new Operation.Read("user-1", StorageType.PRIVATE, "docs/a.txt", c1)),
                 Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
     }
 

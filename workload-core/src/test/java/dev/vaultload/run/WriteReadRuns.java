@@ -5,7 +5,6 @@ import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.fixture.Operation;
-import dev.vaultload.fixture.OperationResult;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.RunResult;
@@ -54,11 +53,10 @@ final class WriteReadRuns {
     private static Fixture fixture(int pairs) {
         ContentId content = new ContentId("c1");
         List<Operation> operations = new ArrayList<>();
-        operations.add(new Operation("user-1", OperationType.CREATE_USER, null, null, null, null, null));
+        operations.add(new Operation.CreateUser("user-1"));
         for (int pair = 0; pair < pairs; pair++) {
-            operations.add(new Operation("user-1", OperationType.WRITE, StorageType.PRIVATE, content, "docs/a.txt", null, null));
-            operations.add(new Operation("user-1", OperationType.READ, StorageType.PRIVATE, null, "docs/a.txt", null,
-                    OperationResult.ofContent(content)));
+            operations.add(new Operation.Write("user-1", content, "docs/a.txt"));
+            operations.add(new Operation.Read("user-1", StorageType.PRIVATE, "docs/a.txt", content));
         }
         return new Fixture(null, operations, Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
     }

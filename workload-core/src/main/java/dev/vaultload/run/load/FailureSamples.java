@@ -22,8 +22,8 @@ public final class FailureSamples {
         Operation operation = planned.operation();
         synchronized (first) {
             if (first.size() < KEPT) {
-                String message = operation.type() + " user " + operation.userId() + " " + planned.locationPrefix()
-                        + operation.location() + ": " + failure.getClass().getSimpleName() + ": " + failure.getMessage();
+                String message = operation.describe(planned.locationPrefix()) + ": "
+                        + failure.getClass().getSimpleName() + ": " + failure.getMessage();
                 LOG.warn("{} {}", errorClass, message);
                 first.add(new Failure(operation.type(), errorClass, message));
             }

@@ -4,7 +4,6 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
-import dev.vaultload.fixture.OperationResult;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.OperationExecutor;
@@ -83,9 +82,8 @@ public final class LoadWorkload implements AutoCloseable {
         return switch (operation) {
             case MIX -> new FixtureCycle(replayed, threadPrefix);
             case WRITE -> rotation(slot -> new PlannedOperation(write(slot.userId(), slot.document()), threadPrefix));
-            case READ -> rotation(slot -> new PlannedOperation(new Operation(slot.userId(), OperationType.READ,
-                    StorageType.PRIVATE, null, READ_POOL + documentName(slot.document()), null,
-                    OperationResult.ofContent(contentId(slot.document()))), ""));
+            case READ -> rotation(slot -> new PlannedOperation(new Operation.Read(slot.userId(), StorageType.PRIVATE,
+                    READ_POOL + documentName(slot.document()), contentId(slot.document())), ""));
         };
     }
 
@@ -99,8 +97,7 @@ public final class LoadWorkload implements AutoCloseable {
     }
 
     private static Operation write(String userId, int document) {
-        return new Operation(userId, OperationType.WRITE, StorageType.PRIVATE, contentId(document),
-                documentName(document), null, null);
+        return new Operation.Write(userId, contentId(document), documentName(document));
     }
 
     private static String documentName(int document) {
