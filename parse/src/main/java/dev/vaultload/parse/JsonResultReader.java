@@ -3,8 +3,10 @@ package dev.vaultload.parse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunSetup;
 import dev.vaultload.stats.OperationStatistics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,17 +33,19 @@ public final class JsonResultReader {
         } catch (IOException e) {
             return new LoadedResults(List.of(), List.of(new Problem(file, 0, "cannot read: " + e.getMessage())));
         }
-        Configuration configuration = new Configuration(result.suite(), result.storage(),
-                Configuration.engineOrDefault(result.engine()),
-                result.cipher() == null ? "" : result.cipher().name(), buckets(result));
+        RunSetup setup = result.setup();
+        EngineDescription engine = result.engineDescription();
+        Configuration configuration = new Configuration(setup.suite(), setup.storage(),
+                Configuration.engineOrDefault(engine.engine()),
+                engine.cipher() == null ? "" : engine.cipher().name(), buckets(result));
         Measurement.Run run = new Measurement.Run(file, file.toString(), settings(result));
         List<Measurement> measurements = new ArrayList<>();
         for (OperationStatistics operation : result.operations()) {
             if (operation.count() > 0) {
                 Map<String, Double> percentileMillis = new LinkedHashMap<>();
                 operation.percentileMicros().forEach((label, micros) -> percentileMillis.put(label, micros / MICROS_PER_MILLI));
-                measurements.add(new Measurement(configuration, operation.type().name(), result.threads(),
-                        result.fileSizeKib(), operation.throughputPerThread(), percentileMillis, run));
+                measurements.add(new Measurement(configuration, operation.type().name(), setup.threads(),
+                        setup.fileSizeKib(), operation.throughputPerThread(), percentileMillis, run));
             }
         }
         return new LoadedResults(measurements, List.of());
@@ -55,12 +59,13 @@ public final class JsonResultReader {
 
     private static Map<String, String> settings(RunResult result) {
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("fixture", result.fixture());
-        settings.put("fixtureOperations", Integer.toString(result.fixtureOperations()));
-        settings.put("keyPairAlgorithm", String.valueOf(result.keyPairAlgorithm()));
-        settings.put("kdfIterations", Integer.toString(result.kdfIterations()));
-        settings.put("errorMode", String.valueOf(result.errorMode()));
-        settings.put("requestedDurationMillis", Long.toString(result.requestedDurationMillis()));
+        RunSetup setup = result.setup();
+        settings.put("fixture", setup.fixture());
+        settings.put("fixtureOperations", Integer.toString(setup.fixtureOperations()));
+        settings.put("keyPairAlgorithm", String.valueOf(result.engineDescription().keyPairAlgorithm()));
+        settings.put("kdfIterations", Integer.toString(result.engineDescription().kdfIterations()));
+        settings.put("errorMode", String.valueOf(setup.errorMode()));
+        settings.put("requestedDurationMillis", Long.toString(setup.requestedDurationMillis()));
         Environment environment = result.environment();
         if (environment != null) {
             // The vendor in parentheses makes chart titles too long.
@@ -72,7 +77,8 @@ public final class JsonResultReader {
             settings.put("host", environment.host());
             settings.put("gitCommit", environment.gitCommit());
         }
-        settings.put("date", result.startedAt() == null ? "unknown date" : result.startedAt().substring(0, Math.min(10, result.startedAt().length())));
+        String startedAt = result.timing().startedAt();
+        settings.put("date", startedAt == null ? "unknown date" : startedAt.substring(0, Math.min(10, startedAt.length())));
         return settings;
     }
 }

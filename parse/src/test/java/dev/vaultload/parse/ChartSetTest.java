@@ -7,6 +7,7 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.parse.ResultFixtures.Figures;
 import dev.vaultload.parse.ResultFixtures.Run;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engines;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ class ChartSetTest {
                                 figures(threads, sizeKib, (storage.equals("EMBEDDED") ? 1.0 : 0.5)
                                         * (cipher == CipherSuite.AES256_GCM ? 1.0 : 0.8)));
                         ResultFixtures.writeJson(results, "m" + file++, new Run("RandomActionsOnMultiBucketTest",
-                                storage, cipher, 3, threads, sizeKib, 1000), figures(threads, sizeKib, 1.2));
+                                storage, Engines.DEFAULT, cipher, 3, threads, sizeKib, 1000), figures(threads, sizeKib, 1.2));
                     }
                 }
             }

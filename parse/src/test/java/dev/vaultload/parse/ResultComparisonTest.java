@@ -7,6 +7,7 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.parse.ResultFixtures.Figures;
 import dev.vaultload.parse.ResultFixtures.Run;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -95,6 +96,20 @@ class ResultComparisonTest {
         assertTrue(text.contains("WRITE\t2\t100kb\tEMBEDDED VAULTLOAD 1 bucket RandomActionsOnDatasafeTest\t200.00\t180.00\t0.900\t"), text);
     }
 
+    @Test
+    void enginesSideBySideAreTheComparedDimension() throws IOException {
+        Path ours = Files.createDirectories(folder.resolve("ours"));
+        Path theirs = Files.createDirectories(folder.resolve("theirs"));
+        write(ours, "ours", Engines.DEFAULT, CipherSuite.AES256_GCM, 1000, 200);
+        write(theirs, "theirs", "DATASAFE", CipherSuite.AES256_GCM, 1000, 50);
+
+        ResultComparison.Report report = new ResultComparison(0.05).compare(List.of(ours), List.of(theirs), null);
+
+        assertEquals("engine", report.dimension());
+        assertEquals(List.of(), report.warnings());
+        assertEquals(0.25, report.rows().get(0).opsPerSecondRatio(), 1e-9);
+    }
+
     /** Runs of one configuration whose WRITE throughputPerThread are the given values (p50 inversely). */
     private Path runs(String name, CipherSuite cipher, int kdfIterations, double... throughputPerThread) throws IOException {
         Path results = Files.createDirectories(folder.resolve(name));
@@ -105,9 +120,14 @@ class ResultComparisonTest {
     }
 
     private static Path write(Path folder, String name, CipherSuite cipher, int kdfIterations, double throughputPerThread) {
+        return write(folder, name, Engines.DEFAULT, cipher, kdfIterations, throughputPerThread);
+    }
+
+    private static Path write(Path folder, String name, String engine, CipherSuite cipher, int kdfIterations,
+                              double throughputPerThread) {
         double p50Millis = 1000 / throughputPerThread;
-        return ResultFixtures.writeJson(folder, name, new Run("RandomActionsOnDatasafeTest", "EMBEDDED", cipher, 1, 2, 100,
-                kdfIterations), List.of(new Figures(OperationType.WRITE, throughputPerThread,
+        return ResultFixtures.writeJson(folder, name, new Run("RandomActionsOnDatasafeTest", "EMBEDDED", engine, cipher, 1,
+                2, 100, kdfIterations), List.of(new Figures(OperationType.WRITE, throughputPerThread,
                 p50Millis, p50Millis, p50Millis, p50Millis, 2 * p50Millis)));
     }
 }

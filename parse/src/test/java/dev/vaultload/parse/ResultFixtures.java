@@ -5,11 +5,15 @@ import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.RunTiming;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.Engines;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +33,10 @@ final class ResultFixtures {
     }
 
     /** A run with the given configuration; {@code buckets} > 1 names the buckets as the multi-bucket suite does. */
-    record Run(String suite, String storage, CipherSuite cipher, int buckets, int threads, int fileSizeKib,
-               int kdfIterations) {
+    record Run(String suite, String storage, String engine, CipherSuite cipher, int buckets, int threads,
+               int fileSizeKib, int kdfIterations) {
         static Run of(String storage, CipherSuite cipher, int threads, int fileSizeKib) {
-            return new Run("RandomActionsOnDatasafeTest", storage, cipher, 1, threads, fileSizeKib, 1000);
+            return new Run("RandomActionsOnDatasafeTest", storage, Engines.DEFAULT, cipher, 1, threads, fileSizeKib, 1000);
         }
     }
 
@@ -41,12 +45,14 @@ final class ResultFixtures {
         Map<String, Object> storageDetails = run.buckets() > 1
                 ? Map.of("buckets", java.util.stream.IntStream.range(0, run.buckets()).mapToObj(i -> "bucket-" + i).toList())
                 : Map.of();
-        RunResult result = new RunResult(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL",
-                200, run.cipher(), "VAULTLOAD", "EC_P256", run.kdfIterations(), ErrorMode.FAIL_FAST, 0, 1,
-                "2026-11-22T08:00:00Z", 1000, operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails,
-                ENVIRONMENT);
+        RunResult result = new RunResult(
+                new RunSetup(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL", 200,
+                        ErrorMode.FAIL_FAST, 0),
+                new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
+                new RunTiming("2026-11-22T08:00:00Z", 1000, 1),
+                operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT);
         Path file = folder.resolve(name + ".json");
-        new JsonReportWriter().write(result, file);
+        new JsonReportWriter(file).write(result);
         return file;
     }
 

@@ -12,14 +12,21 @@ import java.util.List;
 import java.util.Locale;
 
 /** One CSV row per operation type of a {@link RunResult}; latencies in microseconds. */
-public final class CsvReportWriter {
+public final class CsvReportWriter implements ReportSink {
     static final String HEADER = "storage,threads,file_size_kib,cipher,operation,count,errors,"
             + "p50_micros,p75_micros,p90_micros,p95_micros,p99_micros,p99_9_micros,max_micros,mean_micros,"
             + "throughput_per_thread,ops_per_second,mib_per_second,"
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
-            + "engine_mean_micros,storage_share";
+            + "engine_mean_micros,storage_share,engine";
 
-    public void write(RunResult result, Path file) {
+    private final Path file;
+
+    public CsvReportWriter(Path file) {
+        this.file = file;
+    }
+
+    @Override
+    public void write(RunResult result) {
         List<String> rows = new ArrayList<>();
         rows.add(HEADER);
         for (OperationStatistics operation : result.operations()) {
@@ -33,8 +40,9 @@ public final class CsvReportWriter {
     }
 
     private static String row(RunResult result, OperationStatistics operation) {
-        List<String> cells = new ArrayList<>(List.of(result.storage(), Integer.toString(result.threads()),
-                Integer.toString(result.fileSizeKib()), result.cipher().name(), operation.type().name(),
+        RunSetup setup = result.setup();
+        List<String> cells = new ArrayList<>(List.of(setup.storage(), Integer.toString(setup.threads()),
+                Integer.toString(setup.fileSizeKib()), result.engineDescription().cipher().name(), operation.type().name(),
                 Long.toString(operation.count()), Long.toString(operation.errorCount())));
         for (double percentile : OperationStatistics.PERCENTILES) {
             cells.add(Long.toString(operation.percentileMicros().get(OperationStatistics.label(percentile))));
@@ -45,6 +53,7 @@ public final class CsvReportWriter {
         cells.add(decimal(operation.opsPerSecond()));
         cells.add(decimal(operation.mebibytesPerSecond()));
         cells.addAll(timeSplitCells(operation.timeSplit()));
+        cells.add(result.engineDescription().engine()); // last: the columns before it keep their places
         return String.join(",", cells);
     }
 

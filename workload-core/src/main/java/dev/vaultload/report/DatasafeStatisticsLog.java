@@ -4,6 +4,7 @@ import dev.vaultload.stats.OperationStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
 import java.util.StringJoiner;
 
 /**
@@ -14,13 +15,15 @@ import java.util.StringJoiner;
  * </pre>
  * Percentiles are in milliseconds (microsecond resolution), as Datasafe prints them.
  */
-public final class DatasafeStatisticsLog {
+public final class DatasafeStatisticsLog extends LoggedReport {
     private static final List<String> DATASAFE_PERCENTILES = List.of("50", "75", "90", "95", "99");
 
-    private DatasafeStatisticsLog() {
+    public DatasafeStatisticsLog(Logger log) {
+        super(log);
     }
 
-    public static List<String> lines(RunResult result) {
+    @Override
+    public List<String> lines(RunResult result) {
         List<String> lines = new ArrayList<>();
         lines.add(heading(result));
         for (OperationStatistics operation : result.operations()) {

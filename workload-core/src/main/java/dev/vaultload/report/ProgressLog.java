@@ -1,5 +1,6 @@
 package dev.vaultload.report;
 
+import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.HealthSeries;
@@ -22,8 +23,8 @@ public final class ProgressLog implements IntervalListener {
     private static final long BYTES_PER_MEBIBYTE = 1024 * 1024;
 
     private final String label;
-    private final Histogram runLatencyMicros = new Histogram(3);
-    private final Histogram periodLatencyMicros = new Histogram(3);
+    private final Histogram runLatencyMicros = LatencyHistograms.histogram();
+    private final Histogram periodLatencyMicros = LatencyHistograms.histogram();
     private final HealthSeries health;
     private HealthSample previousHealth;
 

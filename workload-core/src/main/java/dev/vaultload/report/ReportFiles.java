@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** The files of one combination under the report directory: {@code NAME.json}, {@code NAME.csv}, {@code NAME.hlog}. */
 public final class ReportFiles {
@@ -32,8 +33,8 @@ public final class ReportFiles {
         return directory.resolve(baseName + ".csv");
     }
 
-    public void write(RunResult result) {
-        new JsonReportWriter().write(result, json());
-        new CsvReportWriter().write(result, csv());
+    /** The sinks of the result files: JSON and CSV (the .hlog is written during the run). */
+    public List<ReportSink> sinks() {
+        return List.of(new JsonReportWriter(json()), new CsvReportWriter(csv()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.vaultload.report;
 
-import dev.vaultload.engine.CipherSuite;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.Engines;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
@@ -10,50 +11,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything measured in one combination (storage x threads x file size): plain data that every report
- * writer reads. Built after the run; nothing here is touched while operations run.
+ * Everything measured in one combination (storage x engine x threads x file size): plain data that every
+ * {@link ReportSink} reads. Built after the run; nothing here is touched while operations run. The groups are
+ * unwrapped in JSON, which stays one flat object per run.
  *
- * @param suite               which suite ran, e.g. {@code RandomActionsOnDatasafeTest}
- * @param storage             provider name, e.g. {@code FILESYSTEM}
- * @param storageDescription  where the data went (endpoint, bucket), never a secret
- * @param threads             executions run in parallel
- * @param fileSizeKib         document size in KiB
- * @param fixture             which fixture, e.g. {@code SMALL} or a file path
- * @param fixtureOperations   operations in the fixture
- * @param engine              the engine binding, e.g. {@code VAULTLOAD}
- * @param cipher              document encryption; NONE is the unencrypted baseline
- * @param keyPairAlgorithm    inbox key pair
- * @param kdfIterations       PBKDF2 iterations of each keystore
- * @param errorMode           FAIL_FAST or CONTINUE
- * @param requestedDurationMillis DURATION, 0 for a single pass
- * @param passes              passes of the fixture completed
- * @param startedAt           ISO-8601 instant the combination started
- * @param wallClockMillis     duration of the whole combination
- * @param operations          statistics per operation type
- * @param errors              failures by class, all types
- * @param failures            the first failures, each naming its object (at most {@link #MAX_FAILURES_KEPT})
- * @param cpu                 CPU of the measured phase
- * @param health              heap, RSS, threads, GC over the run, sampled every period; null when not sampled
- * @param storageDetails      provider specifics, e.g. which bucket each user landed on, retries per operation
- * @param environment         the machine and build
+ * @param setup          what was asked: suite, storage, threads, size, fixture, error mode, duration
+ * @param engineDescription the engine and the cipher, key pair and KDF iterations it really used
+ * @param timing         when it started, how long it took, passes completed
+ * @param operations     statistics per operation type
+ * @param errors         failures by class, all types
+ * @param failures       the first failures, each naming its object (at most {@link #MAX_FAILURES_KEPT})
+ * @param cpu            CPU of the replay passes
+ * @param health         heap, RSS, threads, GC over the run, sampled every period; null when not sampled
+ * @param storageDetails provider specifics, e.g. which bucket each user landed on, retries per operation
+ * @param environment    the machine and build
  */
 public record RunResult(
-        String suite,
-        String storage,
-        String storageDescription,
-        int threads,
-        int fileSizeKib,
-        String fixture,
-        int fixtureOperations,
-        CipherSuite cipher,
-        String engine,
-        String keyPairAlgorithm,
-        int kdfIterations,
-        ErrorMode errorMode,
-        long requestedDurationMillis,
-        int passes,
-        String startedAt,
-        long wallClockMillis,
+        @JsonUnwrapped RunSetup setup,
+        @JsonUnwrapped EngineDescription engineDescription,
+        @JsonUnwrapped RunTiming timing,
         List<OperationStatistics> operations,
         Map<ErrorClass, Long> errors,
         List<Failure> failures,
@@ -78,12 +54,13 @@ public record RunResult(
      */
     public boolean passed() {
         boolean healthy = health == null || health.failure() == null;
-        return healthy && (errorMode == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0);
+        return healthy && (setup.errorMode() == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0);
     }
 
-    /** Datasafe's heading: {@code FILESYSTEM with 2 threads and 100 Kb filesize}. */
+    /** Datasafe's heading, {@code FILESYSTEM with 2 threads and 100 Kb filesize}, and the engine unless it is the default. */
     public String title() {
-        return storage + " with " + threads + " threads and " + fileSizeKib + " Kb filesize"
-                + (engine == null || Engines.DEFAULT.equals(engine) ? "" : " (engine " + engine + ")");
+        String engineName = engineDescription == null ? null : engineDescription.engine();
+        return setup.storage() + " with " + setup.threads() + " threads and " + setup.fileSizeKib() + " Kb filesize"
+                + (engineName == null || Engines.DEFAULT.equals(engineName) ? "" : " (engine " + engineName + ")");
     }
 }

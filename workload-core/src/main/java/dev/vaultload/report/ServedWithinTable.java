@@ -4,6 +4,7 @@ import dev.vaultload.stats.OperationStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.slf4j.Logger;
 
 /**
  * ApacheBench's closing table, per operation type, in milliseconds with microsecond resolution:
@@ -14,22 +15,24 @@ import java.util.Locale;
  *  100%     87.210 (longest request)
  * </pre>
  */
-public final class ServedWithinTable {
+public final class ServedWithinTable extends LoggedReport {
 
-    private ServedWithinTable() {
+    public ServedWithinTable(Logger log) {
+        super(log);
     }
 
-    public static List<String> lines(RunResult result) {
+    @Override
+    public List<String> lines(RunResult result) {
         List<String> lines = new ArrayList<>();
         for (OperationStatistics operation : result.operations()) {
             if (operation.count() > 0) {
-                lines.addAll(lines(operation));
+                lines.addAll(linesOf(operation));
             }
         }
         return lines;
     }
 
-    static List<String> lines(OperationStatistics operation) {
+    static List<String> linesOf(OperationStatistics operation) {
         List<String> lines = new ArrayList<>();
         lines.add(operation.type() + ": Percentage of the requests served within a certain time (ms)");
         for (double percentile : OperationStatistics.SERVED_WITHIN_PERCENTILES) {

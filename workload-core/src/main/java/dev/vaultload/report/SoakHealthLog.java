@@ -2,7 +2,9 @@ package dev.vaultload.report;
 
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.SoakHealth;
+import java.util.List;
 import java.util.Locale;
+import org.slf4j.Logger;
 
 /**
  * The closing health line of a run, after the statistics:
@@ -10,13 +12,28 @@ import java.util.Locale;
  * Soak health: CPU 0.630 ms/op, RSS 290.1 -> 301.5 MiB (quarters 295.0 -> 300.2 MiB, +1.8%), heap 40.2 -> 88.0 MiB, threads max 23, GC 120 collections, 340 ms paused
  * </pre>
  */
-public final class SoakHealthLog {
+public final class SoakHealthLog extends LoggedReport {
     private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
 
-    private SoakHealthLog() {
+    public SoakHealthLog(Logger log) {
+        super(log);
     }
 
-    public static String line(RunResult result) {
+    @Override
+    public List<String> lines(RunResult result) {
+        return List.of(line(result));
+    }
+
+    /** The health line, and a warning when the RSS grew more than MAX_RSS_GROWTH_PERCENT. */
+    @Override
+    public void write(RunResult result) {
+        super.write(result);
+        if (result.health().failure() != null) {
+            log().warn(result.health().failure());
+        }
+    }
+
+    private static String line(RunResult result) {
         SoakHealth health = result.health();
         String rssGrowth = health.rssGrowthPercent() == null ? "RSS unknown" : String.format(Locale.ROOT,
                 "RSS %s -> %s MiB (quarters %.1f -> %.1f MiB, %+.1f%%)", mebibytes(health.rssStartBytes()),

@@ -4,6 +4,7 @@ import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.TimeSplit;
 import java.util.List;
 import java.util.Locale;
+import org.slf4j.Logger;
 
 /**
  * One line per operation type that moves a document, after Datasafe's block: how its latency divides into
@@ -12,12 +13,14 @@ import java.util.Locale;
  * WRITE time split: storage p50=0.412 p99=1.903 mean=0.515 ms, engine p50=1.210 p99=3.020 mean=1.402 ms, storage share 26.9%
  * </pre>
  */
-public final class TimeSplitLog {
+public final class TimeSplitLog extends LoggedReport {
 
-    private TimeSplitLog() {
+    public TimeSplitLog(Logger log) {
+        super(log);
     }
 
-    public static List<String> lines(RunResult result) {
+    @Override
+    public List<String> lines(RunResult result) {
         return result.operations().stream()
                 .filter(operation -> operation.timeSplit() != null && operation.count() > 0)
                 .map(TimeSplitLog::line).toList();

@@ -4,7 +4,6 @@ import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.TimedBlobStore;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -35,14 +34,14 @@ final class Execution implements Callable<Long> {
 
     @Override
     public Long call() {
-        long cpuStartNanos = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        long cpuStartNanos = WorkerPool.threadCpuNanos();
         for (Operation operation : operations) {
             if (control.stopped()) {
                 break;
             }
             run(operation);
         }
-        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStartNanos;
+        return WorkerPool.threadCpuNanos() - cpuStartNanos;
     }
 
     /** Runs and records one operation; a failure is counted and handed to the control, never thrown. */

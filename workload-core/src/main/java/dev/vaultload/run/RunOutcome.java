@@ -13,7 +13,7 @@ public final class RunOutcome {
 
     public static String describe(RunResult result) {
         String health = result.health() == null || result.health().failure() == null ? "" : result.health().failure() + "; ";
-        return result.title() + " failed (" + result.errorMode() + "): " + health + "errors " + result.errors() + "; first failures:\n"
+        return result.title() + " failed (" + result.setup().errorMode() + "): " + health + "errors " + result.errors() + "; first failures:\n"
                 + result.failures().stream().limit(FAILURES_SHOWN)
                 .map(RunOutcome::line).collect(Collectors.joining("\n"));
     }

@@ -8,14 +8,12 @@ import org.HdrHistogram.Recorder;
 
 /**
  * Records one operation type from many threads without locks: latencies go into an HdrHistogram
- * {@link Recorder} (microseconds, 3 significant digits, constant memory), counters into LongAdders.
+ * {@link Recorder} of {@link LatencyHistograms}' fixed shape, counters into LongAdders.
  * {@link #takeInterval()} swaps out what was recorded since the previous call and folds it into the total.
  */
 final class OperationRecorder {
-    static final int SIGNIFICANT_DIGITS = 3;
-
-    private final Recorder latencyRecorder = new Recorder(SIGNIFICANT_DIGITS);
-    private final Histogram totalLatencyMicros = new Histogram(SIGNIFICANT_DIGITS);
+    private final Recorder latencyRecorder = LatencyHistograms.recorder();
+    private final Histogram totalLatencyMicros = LatencyHistograms.histogram();
     private final LongAdder sumLatencyMicros = new LongAdder();
     private final LongAdder transferredBytes = new LongAdder();
     private final Map<ErrorClass, LongAdder> errors = new EnumMap<>(ErrorClass.class);
@@ -28,7 +26,7 @@ final class OperationRecorder {
     }
 
     void recordSuccess(long latencyMicros, long sizeBytes) {
-        latencyRecorder.recordValue(latencyMicros);
+        latencyRecorder.recordValue(LatencyHistograms.bounded(latencyMicros));
         sumLatencyMicros.add(latencyMicros);
         transferredBytes.add(sizeBytes);
     }

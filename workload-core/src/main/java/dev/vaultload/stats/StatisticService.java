@@ -12,8 +12,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Collects the measurements of one run: per operation type a latency histogram in microseconds, bytes
- * moved and failures by {@link ErrorClass}. Recording is lock-free and allocation-free, so it can sit in
- * the measured path; memory is constant however long the run.
+ * moved and failures by {@link ErrorClass}. Recording takes no lock and, on histograms of a fixed size
+ * ({@link LatencyHistograms}), allocates nothing (a LongAdder may add a cell once under contention), so it can sit
+ * in the measured path; memory is constant however long the run.
  */
 public final class StatisticService {
     /** The operation types that move a document, whose latency is split into store and engine time. */

@@ -9,18 +9,18 @@ import org.HdrHistogram.Recorder;
  * locks or allocation: two HdrHistogram {@link Recorder}s in microseconds, read once at the end of the run.
  */
 final class TimeSplitRecorder {
-    private final Recorder storageMicros = new Recorder(OperationRecorder.SIGNIFICANT_DIGITS);
-    private final Recorder engineMicros = new Recorder(OperationRecorder.SIGNIFICANT_DIGITS);
+    private final Recorder storageMicros = LatencyHistograms.recorder();
+    private final Recorder engineMicros = LatencyHistograms.recorder();
     private final LongAdder storageSumMicros = new LongAdder();
     private final LongAdder engineSumMicros = new LongAdder();
-    private final Histogram storageTotalMicros = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
-    private final Histogram engineTotalMicros = new Histogram(OperationRecorder.SIGNIFICANT_DIGITS);
+    private final Histogram storageTotalMicros = LatencyHistograms.histogram();
+    private final Histogram engineTotalMicros = LatencyHistograms.histogram();
 
     /** @param storageMicros the part of {@code latencyMicros} spent waiting on the store, at most all of it */
     void record(long latencyMicros, long storageMicros) {
         long storage = Math.min(storageMicros, latencyMicros);
-        this.storageMicros.recordValue(storage);
-        engineMicros.recordValue(latencyMicros - storage);
+        this.storageMicros.recordValue(LatencyHistograms.bounded(storage));
+        engineMicros.recordValue(LatencyHistograms.bounded(latencyMicros - storage));
         storageSumMicros.add(storage);
         engineSumMicros.add(latencyMicros - storage);
     }

@@ -20,7 +20,7 @@ class ServedWithinTableTest {
         }
         OperationStatistics read = statistics.summarize(Map.of(OperationType.READ, Duration.ofSeconds(1))).get(0);
 
-        List<String> lines = ServedWithinTable.lines(read);
+        List<String> lines = ServedWithinTable.linesOf(read);
 
         assertEquals(List.of(
                 "READ: Percentage of the requests served within a certain time (ms)",

@@ -59,7 +59,7 @@ public final class HarnessBenchmark {
         RunResult longRun = run(fixture, bestThreads, Duration.ofSeconds(seconds), reports);
         long heapAfterBytes = heapAfterGcBytes();
         System.out.printf(Locale.ROOT, "%nheap run: %,d operations in %d passes on %d threads; heap after GC %,.1f MiB"
-                        + " before, %,.1f MiB after%n", longRun.cpu().operations(), longRun.passes(), bestThreads,
+                        + " before, %,.1f MiB after%n", longRun.cpu().operations(), longRun.timing().passes(), bestThreads,
                 heapBeforeBytes / 1048576.0, heapAfterBytes / 1048576.0);
     }
 
@@ -84,11 +84,11 @@ public final class HarnessBenchmark {
         long sumLatencyMicros = measured.stream().mapToLong(OperationStatistics::sumLatencyMicros).sum();
         double phaseSeconds = measured.get(0).wallClockMillis() / 1000.0;
         double opsPerSecond = operations / phaseSeconds;
-        double threadMicrosPerOperation = result.threads() * phaseSeconds * 1e6 / operations;
+        double threadMicrosPerOperation = result.setup().threads() * phaseSeconds * 1e6 / operations;
         double meanInCallMicros = (double) sumLatencyMicros / operations;
         double processCpuMicros = result.cpu().processCpuMillis() * 1000.0 / result.cpu().operations();
         double otherCpuMicros = result.cpu().otherCpuMillis() * 1000.0 / result.cpu().operations();
-        System.out.printf(Locale.ROOT, "| %d | %,.0f | %.2f | %.2f | %.2f | %.2f |%n", result.threads(), opsPerSecond,
+        System.out.printf(Locale.ROOT, "| %d | %,.0f | %.2f | %.2f | %.2f | %.2f |%n", result.setup().threads(), opsPerSecond,
                 meanInCallMicros, threadMicrosPerOperation - meanInCallMicros, processCpuMicros, otherCpuMicros);
         return opsPerSecond;
     }

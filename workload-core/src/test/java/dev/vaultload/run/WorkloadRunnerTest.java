@@ -1,6 +1,7 @@
 package dev.vaultload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
@@ -72,7 +74,7 @@ class WorkloadRunnerTest {
             assertEquals(2 * inFixture, statistics(result, type).count(), type + " runs once per execution");
         }
         assertEquals(fixture.userPrivateSpace().size(), statistics(result, OperationType.CREATE_USER).count());
-        assertEquals(1, result.passes());
+        assertEquals(1, result.timing().passes());
 
         JsonNode json = new ObjectMapper().readTree(onlyFile(".json").toFile());
         assertEquals("FILESYSTEM", json.get("storage").asText());
@@ -132,8 +134,8 @@ class WorkloadRunnerTest {
                         users -> Map.of());
 
         assertTrue(result.passed(), () -> result.failures().toString());
-        assertTrue(result.passes() >= 2, "passes: " + result.passes());
-        assertEquals(2L * result.passes(), statistics(result, OperationType.WRITE).count());
+        assertTrue(result.timing().passes() >= 2, "passes: " + result.timing().passes());
+        assertEquals(2L * result.timing().passes(), statistics(result, OperationType.WRITE).count());
     }
 
     /** user-1 writes docs/a.txt and reads it back; it must be there at the end. */
@@ -144,6 +146,26 @@ class WorkloadRunnerTest {
                 new Operation.Write("user-1", c1, "docs/a.txt"),
                 new Operation.Read("user-1", StorageType.PRIVATE, "docs/a.txt", c1)),
                 Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
+    }
+
+    @Test
+    void theRunsUsersAreDestroyedWhenTheRunFailsAfterCreatingThem() {
+        InMemoryBlobStore store = new InMemoryBlobStore("destroyed");
+        IntervalListener broken = interval -> {
+            if (interval.last()) {
+                throw new IllegalStateException("the progress display broke");
+            }
+        };
+        WorkloadRunner runner = new WorkloadRunner(config(ErrorMode.FAIL_FAST, Optional.empty()), "WorkloadRunnerTest",
+                new ContentGenerator(), combination -> List.of(broken));
+        Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
+
+        assertThrows(IllegalStateException.class, () -> runner.run(new Combination("MEMORY", 2, 1), fixture, "test",
+                store, VAULT, users -> Map.of()));
+
+        try (Stream<String> left = store.list("")) {
+            assertEquals(List.of(), left.toList(), "every user's keys, documents and inbox removed");
+        }
     }
 
     private static OperationStatistics statistics(RunResult result, OperationType type) {

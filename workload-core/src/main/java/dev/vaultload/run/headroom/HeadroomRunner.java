@@ -6,6 +6,7 @@ import dev.vaultload.run.load.FailureSamples;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
 import dev.vaultload.run.load.PlannedOperation;
+import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
@@ -134,7 +135,7 @@ public final class HeadroomRunner {
         for (OperationType type : OperationType.values()) {
             wallClocks.put(type, wallClock);
         }
-        Histogram latencyMicros = new Histogram(3);
+        Histogram latencyMicros = LatencyHistograms.histogram();
         statistics.summarize(wallClocks).stream().map(OperationStatistics::histogram).forEach(latencyMicros::add);
         Map<ErrorClass, Long> errors = statistics.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();

@@ -1,0 +1,20 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.ErrorMode;
+
+/**
+ * What a combination was asked to run.
+ *
+ * @param suite                   which suite ran, e.g. {@code RandomActionsOnDatasafeTest}
+ * @param storage                 provider name, e.g. {@code FILESYSTEM}
+ * @param storageDescription      where the data went (endpoint, bucket), never a secret
+ * @param threads                 executions run in parallel
+ * @param fileSizeKib             document size in KiB
+ * @param fixture                 which fixture, e.g. {@code SMALL} or a file path
+ * @param fixtureOperations       operations in the fixture
+ * @param errorMode               FAIL_FAST or CONTINUE
+ * @param requestedDurationMillis DURATION, 0 for a single pass
+ */
+public record RunSetup(String suite, String storage, String storageDescription, int threads, int fileSizeKib,
+                       String fixture, int fixtureOperations, ErrorMode errorMode, long requestedDurationMillis) {
+}

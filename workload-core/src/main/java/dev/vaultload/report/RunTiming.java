@@ -1,0 +1,11 @@
+package dev.vaultload.report;
+
+/**
+ * When a combination ran and how far it got.
+ *
+ * @param startedAt       ISO-8601 instant the combination started
+ * @param wallClockMillis duration of the whole combination, users' creation and validation included
+ * @param passes          passes of the fixture completed
+ */
+public record RunTiming(String startedAt, long wallClockMillis, int passes) {
+}

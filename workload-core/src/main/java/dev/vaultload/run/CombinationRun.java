@@ -1,0 +1,205 @@
+package dev.vaultload.run;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.CpuUsage;
+import dev.vaultload.stats.StatisticService;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.TimedBlobStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One combination's state and its phases, Datasafe's way: {@link #createUsers()} (CREATE_USER measured), then
+ * {@link #replayPasses()}: N executions replay the whole fixture on N threads, each under its own location
+ * prefix, all on the same users, then each execution's final content is validated; with a DURATION, passes
+ * follow each other (fresh prefixes, the previous pass's documents deleted) until the time is up. Last,
+ * {@link #destroyUsers()}, which the runner calls in a finally.
+ */
+final class CombinationRun implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CombinationRun.class);
+
+    private final RunConfig config;
+    private final Combination combination;
+    private final Fixture fixture;
+    private final ContentGenerator content;
+    private final TimedBlobStore storageClock;
+    private final Engine engine;
+    private final UserDirectory users;
+    private final StatisticService statistics = new StatisticService();
+    private final RunControl control;
+    private final WorkerPool pool;
+    private final Map<OperationType, Duration> phaseDurations = new EnumMap<>(OperationType.class);
+    private long replayNanos;
+    private long replayProcessCpuNanos;
+    private long replayWorkerCpuNanos;
+    private long replayOperations;
+    private int passes;
+
+    /** @param engineOn builds the engine over the store, which is first wrapped in the store-time clock */
+    CombinationRun(RunConfig config, Combination combination, Fixture fixture, ContentGenerator content,
+                   BlobStore store, Function<BlobStore, Engine> engineOn) {
+        this.config = config;
+        this.combination = combination;
+        this.fixture = fixture;
+        this.content = content;
+        this.storageClock = new TimedBlobStore(store);
+        this.engine = engineOn.apply(storageClock);
+        this.users = new UserDirectory(fixture.users(), namespace(combination));
+        this.control = new RunControl(config.errorMode(), statistics);
+        this.pool = new WorkerPool(combination.threads());
+    }
+
+    void createUsers() {
+        long startNanos = System.nanoTime();
+        OperationExecutor executor = new OperationExecutor(engine, users, content, 0);
+        List<Callable<Long>> creations = new ArrayList<>();
+        for (String userId : users.fixtureUserIds()) {
+            creations.add(new Execution(List.of(new Operation.CreateUser(userId)), "", executor, statistics, control,
+                    storageClock));
+        }
+        pool.runAll(creations);
+        phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
+    }
+
+    void replayPasses() {
+        long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
+        String previousPassPrefix = null;
+        do {
+            List<String> prefixes = passPrefixes(passes);
+            replay(prefixes);
+            if (!control.stopped()) {
+                pool.runAll(validations(prefixes));
+            }
+            if (previousPassPrefix != null) {
+                deletePass(previousPassPrefix);
+            }
+            previousPassPrefix = "p" + passes;
+            passes++;
+        } while (!control.stopped() && System.nanoTime() < deadlineNanos);
+        for (OperationType type : OperationType.values()) {
+            phaseDurations.putIfAbsent(type, Duration.ofNanos(replayNanos));
+        }
+    }
+
+    /** One pass's executions; only they count for throughput and CPU per operation, not validation or clean-up. */
+    private void replay(List<String> prefixes) {
+        List<Operation> replayed = fixture.operations().stream()
+                .filter(operation -> operation.type() != OperationType.CREATE_USER).toList();
+        List<Callable<Long>> executions = new ArrayList<>();
+        for (String prefix : prefixes) {
+            OperationExecutor executor = new OperationExecutor(engine, users, content, combination.fileSizeBytes());
+            executions.add(new Execution(replayed, prefix, executor, statistics, control, storageClock));
+        }
+        long operationsBefore = statistics.requestsStarted();
+        long processCpuBefore = WorkerPool.processCpuNanos();
+        long startNanos = System.nanoTime();
+        replayWorkerCpuNanos += pool.runAll(executions);
+        replayNanos += System.nanoTime() - startNanos;
+        replayProcessCpuNanos += WorkerPool.processCpuNanos() - processCpuBefore;
+        replayOperations += statistics.requestsStarted() - operationsBefore;
+    }
+
+    private List<Callable<Long>> validations(List<String> prefixes) {
+        List<Callable<Long>> validations = new ArrayList<>();
+        for (String prefix : prefixes) {
+            Validator validator = new Validator(engine, users, fixture, content, combination.fileSizeBytes());
+            validations.add(() -> {
+                long cpuStartNanos = WorkerPool.threadCpuNanos();
+                validator.validate(prefix, control);
+                return WorkerPool.threadCpuNanos() - cpuStartNanos;
+            });
+        }
+        return validations;
+    }
+
+    /** Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. */
+    private void deletePass(String passPrefix) {
+        for (UserCredentials user : users.all()) {
+            for (int execution = 0; execution < combination.threads(); execution++) {
+                String prefix = passPrefix + "e" + execution + "/";
+                engine.privateSpace(user).delete(prefix);
+                if (fixture.usesInboxes()) {
+                    engine.inbox(user).delete(prefix);
+                }
+            }
+        }
+        LOG.debug("deleted pass {}", passPrefix);
+    }
+
+    /**
+     * Leaves the store as it was found, so that long-lived buckets do not fill up run after run; a user whose
+     * creation failed is not there to remove.
+     */
+    void destroyUsers() {
+        for (UserCredentials user : users.all()) {
+            try {
+                engine.destroyUser(user);
+            } catch (RuntimeException e) {
+                boolean neverCreated = e instanceof EngineException failure
+                        && failure.reason() == EngineException.Reason.UNKNOWN_USER;
+                if (!neverCreated) {
+                    LOG.warn("could not remove user {} after the run: {}", user.userId(), e.toString());
+                }
+            }
+        }
+    }
+
+    private List<String> passPrefixes(int pass) {
+        List<String> prefixes = new ArrayList<>();
+        for (int execution = 0; execution < combination.threads(); execution++) {
+            prefixes.add("p" + pass + "e" + execution + "/");
+        }
+        return prefixes;
+    }
+
+    /** Unique per run and combination, so that a bucket that outlives runs never meets an existing user. */
+    private static String namespace(Combination combination) {
+        return Long.toString(System.currentTimeMillis(), 36) + "-t" + combination.threads() + "s" + combination.fileSizeKib();
+    }
+
+    Engine engine() {
+        return engine;
+    }
+
+    UserDirectory users() {
+        return users;
+    }
+
+    StatisticService statistics() {
+        return statistics;
+    }
+
+    RunControl control() {
+        return control;
+    }
+
+    int passes() {
+        return passes;
+    }
+
+    Map<OperationType, Duration> phaseDurations() {
+        return phaseDurations;
+    }
+
+    CpuUsage replayCpu() {
+        return new CpuUsage(replayProcessCpuNanos / 1_000_000, replayWorkerCpuNanos / 1_000_000, replayOperations);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}
