@@ -8,7 +8,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code java -jar vaultload.jar run|generate|summary|parse|compare}: the suites, the fixture generator and the parse
+ * {@code java -jar vaultload.jar run|generate|summary|settings|parse|compare}: the suites, the fixture generator and the parse
  * module in one executable jar, for machines without Maven.
  */
 @Command(name = "vaultload", mixinStandardHelpOptions = true,
@@ -20,7 +20,7 @@ public final class VaultloadCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, parse or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, settings, parse or compare");
     }
 
     public static void main(String[] args) {
@@ -42,6 +42,7 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("run", run);
         root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
         root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
+        root.addSubcommand("settings", new CommandLine(new SettingsCommand()));
         CommandLine parse = withHelp(new CommandLine(new ParseCommand()));
         parse.getCommandSpec().name("parse").usageMessage().description(
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");

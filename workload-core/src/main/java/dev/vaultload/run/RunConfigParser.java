@@ -3,8 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.EngineOptions;
-import dev.vaultload.engine.Engines;
+import dev.vaultload.settings.Setting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,71 +27,59 @@ public final class RunConfigParser {
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)%?");
 
     private final Function<String, String> settings;
-    private final String defaultStorageProviders;
 
-    /**
-     * @param settings                lookup by property name, null when unset
-     * @param defaultStorageProviders STORAGE_PROVIDERS when unset
-     */
-    public RunConfigParser(Function<String, String> settings, String defaultStorageProviders) {
+    /** @param settings lookup by setting name, null when unset */
+    public RunConfigParser(Function<String, String> settings) {
         this.settings = settings;
-        this.defaultStorageProviders = defaultStorageProviders;
-    }
-
-    /** System property if set, else the environment variable of the same name. */
-    public static Function<String, String> systemSettings() {
-        return name -> {
-            String value = System.getProperty(name);
-            return value == null || value.isBlank() ? System.getenv(name) : value;
-        };
     }
 
     public RunConfig parse() {
         return new RunConfig(
-                names("STORAGE_PROVIDERS", defaultStorageProviders),
-                names("ENGINES", Engines.DEFAULT),
-                positiveInts("THREADS", "2,4,8"),
-                positiveInts("FILE_SIZES", "100,1024,10240"),
+                names(RunSettings.STORAGE_PROVIDERS),
+                names(RunSettings.ENGINES),
+                positiveInts(RunSettings.THREADS),
+                positiveInts(RunSettings.FILE_SIZES),
                 fixture(),
-                choice("CIPHER", CipherSuite.class, CipherSuite.AES256_GCM),
-                positiveInt("KDF_ITERATIONS", EngineOptions.DEFAULT_KDF_ITERATIONS),
-                optionalDuration("DURATION"),
-                choice("ERROR_MODE", ErrorMode.class, ErrorMode.FAIL_FAST),
-                optionalDuration("PERIOD").orElse(Duration.ofSeconds(10)),
-                optionalPercent("MAX_RSS_GROWTH_PERCENT"),
-                positiveInt("BUCKETS", 3),
-                Path.of(value("REPORT_DIR", "target/workload-reports")));
+                choice(RunSettings.CIPHER, CipherSuite.class),
+                positiveInt(RunSettings.KDF_ITERATIONS),
+                optionalDuration(RunSettings.DURATION),
+                choice(RunSettings.ERROR_MODE, ErrorMode.class),
+                optionalDuration(RunSettings.PERIOD).orElseThrow(),
+                optionalPercent(RunSettings.MAX_RSS_GROWTH_PERCENT),
+                positiveInt(RunSettings.BUCKETS),
+                Path.of(value(RunSettings.REPORT_DIR)));
     }
 
-    private String value(String name, String defaultValue) {
-        String value = settings.apply(name);
-        return value == null || value.isBlank() ? defaultValue : value.trim();
+    private String value(Setting setting) {
+        return setting.valueOrDefault(settings);
     }
 
-    private List<String> names(String name, String defaultValue) {
-        List<String> names = Arrays.stream(value(name, defaultValue).split(","))
+    private List<String> names(Setting setting) {
+        String raw = value(setting);
+        List<String> names = Arrays.stream(raw.split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).map(s -> s.toUpperCase(Locale.ROOT)).toList();
         if (names.isEmpty()) {
-            throw invalid(name, value(name, defaultValue), "a comma-separated list of names");
+            throw setting.invalid(raw, "a comma-separated list of names");
         }
         return names;
     }
 
-    private List<Integer> positiveInts(String name, String defaultValue) {
-        String raw = value(name, defaultValue);
+    private List<Integer> positiveInts(Setting setting) {
+        String raw = value(setting);
         List<Integer> values = new ArrayList<>();
         for (String part : raw.split(",")) {
-            values.add(parsePositive(name, raw, part.trim(), "a comma-separated list of positive integers, e.g. " + defaultValue));
+            values.add(parsePositive(setting, raw, part.trim(),
+                    "a comma-separated list of positive integers, e.g. " + setting.defaultValue()));
         }
         return values;
     }
 
-    private int positiveInt(String name, int defaultValue) {
-        String raw = value(name, Integer.toString(defaultValue));
-        return parsePositive(name, raw, raw, "a positive integer, e.g. " + defaultValue);
+    private int positiveInt(Setting setting) {
+        String raw = value(setting);
+        return parsePositive(setting, raw, raw, "a positive integer, e.g. " + setting.defaultValue());
     }
 
-    private static int parsePositive(String name, String raw, String part, String accepted) {
+    private static int parsePositive(Setting setting, String raw, String part, String accepted) {
         try {
             int parsed = Integer.parseInt(part);
             if (parsed > 0) {
@@ -101,20 +88,20 @@ public final class RunConfigParser {
         } catch (NumberFormatException e) {
             // reported below with the accepted form
         }
-        throw invalid(name, raw, accepted);
+        throw setting.invalid(raw, accepted);
     }
 
-    private <E extends Enum<E>> E choice(String name, Class<E> type, E defaultValue) {
-        String raw = value(name, defaultValue.name());
+    private <E extends Enum<E>> E choice(Setting setting, Class<E> type) {
+        String raw = value(setting);
         try {
             return Enum.valueOf(type, raw.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw invalid(name, raw, "one of " + Arrays.toString(type.getEnumConstants()));
+            throw setting.invalid(raw, "one of " + Arrays.toString(type.getEnumConstants()));
         }
     }
 
     private RunConfig.FixtureSource fixture() {
-        String raw = value("FIXTURE_SIZE", FixtureSize.SMALL.name());
+        String raw = value(RunSettings.FIXTURE_SIZE);
         for (FixtureSize size : FixtureSize.values()) {
             if (size.name().equalsIgnoreCase(raw)) {
                 return new RunConfig.FixtureSource.Committed(size);
@@ -122,20 +109,20 @@ public final class RunConfigParser {
         }
         Path file = Path.of(raw);
         if (!Files.isRegularFile(file)) {
-            throw invalid("FIXTURE_SIZE", raw, "SMALL, MEDIUM, LARGE or the path of a fixture file (no such file)");
+            throw RunSettings.FIXTURE_SIZE.invalid(raw, "SMALL, MEDIUM, LARGE or the path of a fixture file (no such file)");
         }
         return new RunConfig.FixtureSource.File(file);
     }
 
-    private Optional<Duration> optionalDuration(String name) {
-        String raw = value(name, null);
+    private Optional<Duration> optionalDuration(Setting setting) {
+        String raw = value(setting);
         if (raw == null) {
             return Optional.empty();
         }
         String withUnit = raw.chars().allMatch(Character::isDigit) ? raw + "s" : raw;
         Matcher matcher = DURATION.matcher(withUnit.toLowerCase(Locale.ROOT));
         if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
-            throw invalid(name, raw, "a positive duration such as 90 (seconds), 500ms, 30s, 10m, 72h or 3d");
+            throw setting.invalid(raw, "a positive duration such as 90 (seconds), 500ms, 30s, 10m, 72h or 3d");
         }
         long amount = Long.parseLong(matcher.group(1));
         return Optional.of(switch (matcher.group(2)) {
@@ -147,19 +134,15 @@ public final class RunConfigParser {
         });
     }
 
-    private OptionalDouble optionalPercent(String name) {
-        String raw = value(name, null);
+    private OptionalDouble optionalPercent(Setting setting) {
+        String raw = value(setting);
         if (raw == null) {
             return OptionalDouble.empty();
         }
         Matcher matcher = PERCENT.matcher(raw);
         if (!matcher.matches()) {
-            throw invalid(name, raw, "a percentage of zero or more, such as 10 or 12.5");
+            throw setting.invalid(raw, "a percentage of zero or more, such as 10 or 12.5");
         }
         return OptionalDouble.of(Double.parseDouble(matcher.group(1)));
-    }
-
-    private static IllegalArgumentException invalid(String name, String value, String accepted) {
-        return new IllegalArgumentException("Invalid " + name + "='" + value + "': expected " + accepted);
     }
 }

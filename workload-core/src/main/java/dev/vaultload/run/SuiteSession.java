@@ -8,11 +8,7 @@ import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.RunResult;
-import dev.vaultload.run.Combination;
-import dev.vaultload.run.RunConfig;
-import dev.vaultload.run.RunConfigParser;
-import dev.vaultload.run.UserDirectory;
-import dev.vaultload.run.WorkloadRunner;
+import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
@@ -46,7 +42,7 @@ public final class SuiteSession implements AutoCloseable {
      * @param privateOnly use the private-space-only fixtures (the simple adapter has no inbox)
      */
     public static SuiteSession start(String suite, boolean privateOnly) {
-        return start(suite, privateOnly, RunConfigParser.systemSettings(), StorageProviders::named);
+        return start(suite, privateOnly, SettingsRegistry.system(), StorageProviders::named);
     }
 
     /**
@@ -55,7 +51,7 @@ public final class SuiteSession implements AutoCloseable {
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
                                      Function<String, StorageProviderFactory> providerNamed) {
-        RunConfig config = new RunConfigParser(settings, StorageProviders.DEFAULT).parse();
+        RunConfig config = new RunConfigParser(settings).parse();
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, privateOnly);
         for (String name : config.engines()) {

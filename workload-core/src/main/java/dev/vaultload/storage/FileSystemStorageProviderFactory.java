@@ -16,7 +16,6 @@ import java.util.function.Function;
 public final class FileSystemStorageProviderFactory implements StorageProviderFactory {
 
     public static final String NAME = "FILESYSTEM";
-    public static final String ROOT_PROPERTY = "FILESYSTEM_ROOT";
 
     @Override
     public String name() {
@@ -25,16 +24,16 @@ public final class FileSystemStorageProviderFactory implements StorageProviderFa
 
     @Override
     public StorageProvider start(Function<String, String> config) {
-        String configuredRoot = config.apply(ROOT_PROPERTY);
+        String configuredRoot = LocalStorageSettings.FILESYSTEM_ROOT.in(config).orElse(null);
         Path root;
         try {
-            root = configuredRoot == null || configuredRoot.isBlank()
-                    ? Files.createTempDirectory("vaultload-fs-")
+            root = configuredRoot == null ? Files.createTempDirectory("vaultload-fs-")
                     : Files.createDirectories(Path.of(configuredRoot));
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(ROOT_PROPERTY + "=" + configuredRoot + " is not a usable directory: " + e, e);
+            throw new IllegalArgumentException(LocalStorageSettings.FILESYSTEM_ROOT.name() + "=" + configuredRoot
+                    + " is not a usable directory: " + e, e);
         }
-        return new FileSystemProvider(root, configuredRoot == null || configuredRoot.isBlank());
+        return new FileSystemProvider(root, configuredRoot == null);
     }
 
     private record FileSystemProvider(Path root, boolean removeOnClose) implements StorageProvider {

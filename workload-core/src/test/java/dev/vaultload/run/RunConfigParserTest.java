@@ -19,13 +19,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RunConfigParserTest {
 
     private static RunConfig parse(Map<String, String> settings) {
-        return new RunConfigParser(settings::get, "FILESYSTEM").parse();
+        return new RunConfigParser(settings::get).parse();
     }
 
     @Test
     void defaultsAreDatasafes() {
         RunConfig config = parse(Map.of());
-        assertEquals(List.of("FILESYSTEM"), config.storageProviders());
+        assertEquals(List.of("EMBEDDED"), config.storageProviders());
+        assertEquals(List.of("VAULTLOAD"), config.engines());
         assertEquals(List.of(2, 4, 8), config.threads());
         assertEquals(List.of(100, 1024, 10240), config.fileSizesKib());
         assertEquals(new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), config.fixture());

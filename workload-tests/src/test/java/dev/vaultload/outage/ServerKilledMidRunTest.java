@@ -109,7 +109,7 @@ class ServerKilledMidRunTest {
     }
 
     private static Optional<Path> minioBinary() {
-        String configured = dev.vaultload.run.RunConfigParser.systemSettings().apply("MINIO_BINARY");
+        String configured = dev.vaultload.settings.SettingsRegistry.system().apply("MINIO_BINARY");
         Stream<Path> candidates = Stream.concat(
                 Stream.ofNullable(configured).map(Path::of),
                 Stream.concat(Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).map(dir -> Path.of(dir, "minio")),

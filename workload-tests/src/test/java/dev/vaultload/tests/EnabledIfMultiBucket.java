@@ -1,5 +1,8 @@
 package dev.vaultload.tests;
 
+import dev.vaultload.run.RunSettings;
+import dev.vaultload.settings.Setting;
+import dev.vaultload.settings.SettingsRegistry;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -16,14 +19,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 @interface EnabledIfMultiBucket {
 
     final class Condition implements ExecutionCondition {
-        static final String PROPERTY = "ENABLE_MULTI_BUCKET_TEST";
-
         @Override
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-            String value = dev.vaultload.run.RunConfigParser.systemSettings().apply(PROPERTY);
-            return "true".equalsIgnoreCase(value)
-                    ? ConditionEvaluationResult.enabled(PROPERTY + "=true")
-                    : ConditionEvaluationResult.disabled("set " + PROPERTY + "=true to run the multi-bucket suite");
+            Setting setting = RunSettings.ENABLE_MULTI_BUCKET_TEST;
+            return "true".equalsIgnoreCase(setting.valueOrDefault(SettingsRegistry.system()))
+                    ? ConditionEvaluationResult.enabled(setting.name() + "=true")
+                    : ConditionEvaluationResult.disabled("set " + setting.name() + "=true to run the multi-bucket suite");
         }
     }
 }

@@ -22,8 +22,8 @@ public final class EmbeddedProviderFactory implements StorageProviderFactory {
     @Override
     public S3StorageProvider start(Function<String, String> configSource) {
         ProviderConfig config = new ProviderConfig(configSource);
-        String backend = config.oneOf("EMBEDDED_S3_BACKEND", List.of(EmbeddedS3Server.FILESYSTEM, EmbeddedS3Server.TRANSIENT),
-                EmbeddedS3Server.FILESYSTEM);
+        String backend = config.oneOf(S3Settings.EMBEDDED_S3_BACKEND,
+                List.of(EmbeddedS3Server.FILESYSTEM, EmbeddedS3Server.TRANSIENT));
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
         EmbeddedS3Server server = EmbeddedS3Server.start(backend);
         return S3StorageProvider.startOn(NAME, settings, server);

@@ -13,7 +13,7 @@ final class MinioBinary {
     }
 
     static Optional<Path> locate(ProviderConfig config) {
-        Optional<String> configured = config.optional("MINIO_BINARY");
+        Optional<String> configured = config.optional(S3Settings.MINIO_BINARY);
         if (configured.isPresent()) {
             Path binary = Path.of(configured.get());
             if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {

@@ -30,15 +30,15 @@ public final class MinioProviderFactory implements StorageProviderFactory {
     public S3StorageProvider start(Function<String, String> configSource) {
         ProviderConfig config = new ProviderConfig(configSource);
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
-        Optional<URI> existing = config.optional("MINIO_URL").map(url -> S3Endpoints.parse("MINIO_URL", url));
+        Optional<URI> existing = config.optional(S3Settings.MINIO_URL).map(url -> S3Endpoints.parse(S3Settings.MINIO_URL.name(), url));
         if (existing.isPresent()) {
             S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
                     "MINIO_URL needs AWS_ACCESS_KEY and AWS_SECRET_KEY (scripts/start-minio.sh prints them)"));
             return S3StorageProvider.start(NAME, settings, S3Connection.open(settings.clientSettings(existing.get(), credentials)), null);
         }
         Optional<Path> binary = MinioBinary.locate(config);
-        Duration startTimeout = Duration.ofSeconds(config.intWithin("MINIO_START_TIMEOUT_SECONDS", 30, 1, 3600));
-        String image = config.optional("MINIO_IMAGE").orElse(MinioContainer.DEFAULT_IMAGE);
+        Duration startTimeout = Duration.ofSeconds(config.intWithin(S3Settings.MINIO_START_TIMEOUT_SECONDS, 1, 3600));
+        String image = config.valueOrDefault(S3Settings.MINIO_IMAGE);
         if (MinioContainer.dockerAvailable()) {
             return S3StorageProvider.startOn(NAME, settings, MinioContainer.start(image));
         }

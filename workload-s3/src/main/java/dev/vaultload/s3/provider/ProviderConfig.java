@@ -1,5 +1,6 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.settings.Setting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,38 +20,55 @@ final class ProviderConfig {
     }
 
     /** The trimmed value, absent if unset or blank. */
-    Optional<String> optional(String name) {
-        return Optional.ofNullable(source.apply(name)).map(String::trim).filter(value -> !value.isEmpty());
+    Optional<String> optional(Setting setting) {
+        return setting.in(source);
     }
 
-    String required(String name, String accepted) {
-        return optional(name).orElseThrow(() -> new IllegalArgumentException(name + " is required: " + accepted));
+    /** The trimmed value, else the setting's default. */
+    String valueOrDefault(Setting setting) {
+        return setting.valueOrDefault(source);
     }
 
-    int intWithin(String name, int defaultValue, int min, int max) {
-        return optional(name).map(value -> parseIntWithin(name, value, min, max)).orElse(defaultValue);
+    String required(Setting setting, String accepted) {
+        return optional(setting).orElseThrow(() -> new IllegalArgumentException(setting.name() + " is required: " + accepted));
     }
 
-    /** One of {@code accepted}, case-insensitive, returned as spelled in {@code accepted}. */
-    String oneOf(String name, List<String> accepted, String defaultValue) {
-        return optional(name).map(value -> accepted.stream().filter(value::equalsIgnoreCase).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException(name + " must be one of " + accepted + ", got '" + value + "'")))
-                .orElse(defaultValue);
+    /** An integer within [min, max], else the setting's default. */
+    int intWithin(Setting setting, int min, int max) {
+        return intWithin(setting, Integer.parseInt(setting.defaultValue()), min, max);
     }
 
-    Optional<Path> readableFile(String name) {
-        return optional(name).map(value -> {
+    /** An integer within [min, max], else {@code defaultValue} (for settings whose default is computed). */
+    int intWithin(Setting setting, int defaultValue, int min, int max) {
+        return optional(setting).map(value -> parseIntWithin(setting.name(), value, min, max)).orElse(defaultValue);
+    }
+
+    /** One of {@code accepted}, case-insensitive, returned as spelled in {@code accepted}; else the default. */
+    String oneOf(Setting setting, List<String> accepted) {
+        return optional(setting).map(value -> accepted.stream().filter(value::equalsIgnoreCase).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException(setting.name() + " must be one of " + accepted
+                                + ", got '" + value + "'")))
+                .orElse(setting.defaultValue());
+    }
+
+    Optional<Path> readableFile(Setting setting) {
+        return optional(setting).map(value -> {
             Path path = Path.of(value);
             if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-                throw new IllegalArgumentException(name + " must name a readable file, got '" + value + "'");
+                throw new IllegalArgumentException(setting.name() + " must name a readable file, got '" + value + "'");
             }
             return path;
         });
     }
 
-    /** A bucket name as S3 accepts it: 3-63 characters of lower-case letters, digits, '.' and '-'. */
-    String bucket(String name, String defaultValue) {
-        String bucket = optional(name).orElse(defaultValue);
+    /**
+     * A bucket name as S3 accepts it: 3-63 characters of lower-case letters, digits, '.' and '-'.
+     *
+     * @param defaultValue the bucket when unset, or null to require one
+     */
+    String bucket(Setting setting, String defaultValue) {
+        String name = setting.name();
+        String bucket = optional(setting).orElse(defaultValue);
         if (bucket == null) {
             throw new IllegalArgumentException(name + " is required: the name of an existing bucket");
         }

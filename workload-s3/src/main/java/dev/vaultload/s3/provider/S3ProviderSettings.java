@@ -1,5 +1,6 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.run.RunSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -14,9 +15,7 @@ import dev.vaultload.s3.S3TransferSettings;
  * The configuration every S3 provider shares, read and validated before anything starts. Endpoint and credentials
  * are added once known, since a provider that starts its own server only learns them then.
  *
- * <p>Properties: AWS_BUCKET, AWS_REGION, CA_PATH, S3_MAX_CONNECTIONS (default: twice the largest THREADS value, at
- * least 16), S3_MAX_ATTEMPTS, S3_CONNECT_TIMEOUT_MILLIS, S3_SOCKET_TIMEOUT_MILLIS, S3_API_CALL_ATTEMPT_TIMEOUT_MILLIS,
- * S3_API_CALL_TIMEOUT_MILLIS, S3_PART_SIZE_MIB, S3_LIST_PAGE_SIZE, S3_DELETE_BATCH_SIZE.
+ * <p>The settings are declared in {@link S3Settings}.
  */
 record S3ProviderSettings(String bucket, String region, Path caPath, int maxConnections, int maxAttempts,
                           S3Timeouts timeouts, S3TransferSettings transfer) {
@@ -26,30 +25,28 @@ record S3ProviderSettings(String bucket, String region, Path caPath, int maxConn
 
     /** @param defaultBucket the bucket when AWS_BUCKET is unset, or null to require it */
     static S3ProviderSettings read(ProviderConfig config, String defaultBucket) {
-        S3Timeouts defaults = S3Timeouts.DEFAULT;
-        S3TransferSettings transferDefaults = S3TransferSettings.DEFAULT;
         return new S3ProviderSettings(
-                config.bucket("AWS_BUCKET", defaultBucket),
-                config.optional("AWS_REGION").orElse(S3ClientSettings.DEFAULT_REGION),
-                config.readableFile("CA_PATH").orElse(null),
-                config.intWithin("S3_MAX_CONNECTIONS", defaultMaxConnections(config), 1, 10_000),
-                config.intWithin("S3_MAX_ATTEMPTS", S3ClientSettings.DEFAULT_MAX_ATTEMPTS, 1, 20),
+                config.bucket(S3Settings.AWS_BUCKET, defaultBucket),
+                config.valueOrDefault(S3Settings.AWS_REGION),
+                config.readableFile(S3Settings.CA_PATH).orElse(null),
+                config.intWithin(S3Settings.S3_MAX_CONNECTIONS, defaultMaxConnections(config), 1, 10_000),
+                config.intWithin(S3Settings.S3_MAX_ATTEMPTS, 1, 20),
                 new S3Timeouts(
-                        config.intWithin("S3_CONNECT_TIMEOUT_MILLIS", (int) defaults.connectTimeoutMillis(), 1, MAX_INT_SETTING),
-                        config.intWithin("S3_SOCKET_TIMEOUT_MILLIS", (int) defaults.socketTimeoutMillis(), 1, MAX_INT_SETTING),
-                        config.intWithin("S3_API_CALL_ATTEMPT_TIMEOUT_MILLIS", (int) defaults.apiCallAttemptTimeoutMillis(), 1, MAX_INT_SETTING),
-                        config.intWithin("S3_API_CALL_TIMEOUT_MILLIS", (int) defaults.apiCallTimeoutMillis(), 1, MAX_INT_SETTING)),
+                        config.intWithin(S3Settings.S3_CONNECT_TIMEOUT_MILLIS, 1, MAX_INT_SETTING),
+                        config.intWithin(S3Settings.S3_SOCKET_TIMEOUT_MILLIS, 1, MAX_INT_SETTING),
+                        config.intWithin(S3Settings.S3_API_CALL_ATTEMPT_TIMEOUT_MILLIS, 1, MAX_INT_SETTING),
+                        config.intWithin(S3Settings.S3_API_CALL_TIMEOUT_MILLIS, 1, MAX_INT_SETTING)),
                 new S3TransferSettings(
-                        config.intWithin("S3_PART_SIZE_MIB", transferDefaults.partSizeBytes() >> 20,
+                        config.intWithin(S3Settings.S3_PART_SIZE_MIB,
                                 S3TransferSettings.MIN_PART_SIZE_BYTES >> 20, S3TransferSettings.MAX_PART_SIZE_BYTES >> 20) << 20,
-                        config.intWithin("S3_LIST_PAGE_SIZE", transferDefaults.listPageSize(), 1, S3TransferSettings.MAX_KEYS_PER_REQUEST),
-                        config.intWithin("S3_DELETE_BATCH_SIZE", transferDefaults.deleteBatchSize(), 1, S3TransferSettings.MAX_KEYS_PER_REQUEST)));
+                        config.intWithin(S3Settings.S3_LIST_PAGE_SIZE, 1, S3TransferSettings.MAX_KEYS_PER_REQUEST),
+                        config.intWithin(S3Settings.S3_DELETE_BATCH_SIZE, 1, S3TransferSettings.MAX_KEYS_PER_REQUEST)));
     }
 
     /** AWS_ACCESS_KEY and AWS_SECRET_KEY, both or neither (then the SDK's default credential chain applies). */
     static Optional<S3Credentials> credentials(ProviderConfig config) {
-        Optional<String> accessKey = config.optional("AWS_ACCESS_KEY");
-        Optional<String> secretKey = config.optional("AWS_SECRET_KEY");
+        Optional<String> accessKey = config.optional(S3Settings.AWS_ACCESS_KEY);
+        Optional<String> secretKey = config.optional(S3Settings.AWS_SECRET_KEY);
         if (accessKey.isPresent() != secretKey.isPresent()) {
             throw new IllegalArgumentException("AWS_ACCESS_KEY and AWS_SECRET_KEY must be set together (or neither, for"
                     + " the SDK's default credential chain); only " + (accessKey.isPresent() ? "AWS_ACCESS_KEY" : "AWS_SECRET_KEY") + " is set");
@@ -64,7 +61,7 @@ record S3ProviderSettings(String bucket, String region, Path caPath, int maxConn
 
     /** Two connections per thread: a thread may hold a GET stream open while it writes. */
     private static int defaultMaxConnections(ProviderConfig config) {
-        int maxThreads = config.optional("THREADS").map(threads -> Arrays.stream(threads.split(","))
+        int maxThreads = config.optional(RunSettings.THREADS).map(threads -> Arrays.stream(threads.split(","))
                 .mapToInt(value -> parseThreads(threads, value)).max().orElse(1)).orElse(8);
         return Math.max(16, 2 * maxThreads);
     }

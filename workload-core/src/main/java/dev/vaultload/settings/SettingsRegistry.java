@@ -1,0 +1,43 @@
+package dev.vaultload.settings;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Every setting on the class path, each declared once, by the part that reads it (ordered by the declaring
+ * class, so the list is the same on every class path). The command line's options, its help and
+ * the README's configuration table come from here.
+ */
+public final class SettingsRegistry {
+
+    private SettingsRegistry() {
+    }
+
+    /** @throws IllegalStateException when two parts declare the same name */
+    public static List<Setting> all() {
+        List<Setting> settings = new ArrayList<>();
+        ServiceLoader.load(SettingDeclarations.class).stream()
+                .sorted(Comparator.comparing(provider -> provider.type().getName()))
+                .forEach(provider -> settings.addAll(provider.get().settings()));
+        Set<String> names = new HashSet<>();
+        for (Setting setting : settings) {
+            if (!names.add(setting.name())) {
+                throw new IllegalStateException("setting " + setting.name() + " is declared twice");
+            }
+        }
+        return List.copyOf(settings);
+    }
+
+    /** System property first, then the environment variable of the same name; null when neither is set. */
+    public static Function<String, String> system() {
+        return name -> {
+            String value = System.getProperty(name);
+            return value == null || value.isBlank() ? System.getenv(name) : value;
+        };
+    }
+}
