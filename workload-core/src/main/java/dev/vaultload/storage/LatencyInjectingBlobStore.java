@@ -6,10 +6,9 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * A store that waits a known {@link InjectedLatency} in every call before handing it to its delegate (for
@@ -24,7 +23,8 @@ import org.HdrHistogram.Recorder;
  *
  * <p>Waiting is {@link LockSupport#parkNanos} until the deadline; the park overshoots by the OS's timer slack
  * and scheduling delay (typically 50-100 µs on Linux, more on a loaded machine). It never wakes early: a
- * premature wake-up parks again. The overshoot is measured per call and reported by {@link #overshootMicros()}.
+ * premature wake-up parks again. The wall time of every wait, overshoot included, is summed per kind of call
+ * ({@link #waitedMicros}).
  */
 public final class LatencyInjectingBlobStore implements BlobStore {
     /** Strata per cycle of draws. */
@@ -32,42 +32,47 @@ public final class LatencyInjectingBlobStore implements BlobStore {
     /** Coprime with {@link #STRATA}: scatters consecutive calls over the strata. */
     private static final long STRIDE = 7919;
 
-    /** The kinds of store call, each with its own sequence of draws and its own overshoot histogram. */
+    /** The kinds of store call, each with its own sequence of draws and its own sum of waits. */
     public enum Call { PUT, OPEN_OUTPUT, GET, LIST, EXISTS, DELETE, DELETE_PREFIX }
 
     private final BlobStore delegate;
     private final InjectedLatency latency;
     private final Map<Call, AtomicLong> callCounts = new EnumMap<>(Call.class);
-    private final Map<Call, Recorder> overshootRecorders = new EnumMap<>(Call.class);
-    private final Map<Call, Histogram> overshootTotalMicros = new EnumMap<>(Call.class);
+    private final Map<Call, LongAdder> waitedNanos = new EnumMap<>(Call.class);
 
     public LatencyInjectingBlobStore(BlobStore delegate, InjectedLatency latency) {
         this.delegate = delegate;
         this.latency = latency;
         for (Call call : Call.values()) {
             callCounts.put(call, new AtomicLong());
-            overshootRecorders.put(call, new Recorder(3));
-            overshootTotalMicros.put(call, new Histogram(3));
+            waitedNanos.put(call, new LongAdder());
         }
     }
 
-    /** How much later than asked the waits of one kind of call so far ended, in microseconds: a copy the caller owns. */
-    public synchronized Histogram overshootMicros(Call call) {
-        Histogram total = overshootTotalMicros.get(call);
-        total.add(overshootRecorders.get(call).getIntervalHistogram());
-        return total.copy();
+    /** How many calls of one kind waited so far. */
+    public long calls(Call call) {
+        return callCounts.get(call).get();
+    }
+
+    /**
+     * The wall time the waits of one kind of call took so far, as this store measured them (injected delay plus
+     * overshoot), in microseconds: a floor for what a harness timing those calls must report.
+     */
+    public long waitedMicros(Call call) {
+        return TimeUnit.NANOSECONDS.toMicros(waitedNanos.get(call).sum());
     }
 
     private void delay(Call call) {
+        long startNanos = System.nanoTime();
         long stratum = callCounts.get(call).getAndIncrement() * STRIDE % STRATA;
         long delayNanos = latency.nanosAt((stratum + 0.5) / STRATA);
-        long deadlineNanos = System.nanoTime() + delayNanos;
+        long deadlineNanos = startNanos + delayNanos;
         long remainingNanos = delayNanos;
         while (remainingNanos > 0) {
             LockSupport.parkNanos(remainingNanos);
             remainingNanos = deadlineNanos - System.nanoTime();
         }
-        overshootRecorders.get(call).recordValue(TimeUnit.NANOSECONDS.toMicros(-remainingNanos));
+        waitedNanos.get(call).add(System.nanoTime() - startNanos);
     }
 
     @Override
