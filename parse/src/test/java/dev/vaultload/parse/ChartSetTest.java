@@ -3,11 +3,11 @@ package dev.vaultload.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.parse.ResultFixtures.Figures;
 import dev.vaultload.parse.ResultFixtures.Run;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.Engines;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;

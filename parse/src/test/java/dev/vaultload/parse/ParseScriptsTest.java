@@ -3,10 +3,10 @@ package dev.vaultload.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.parse.ResultFixtures.Figures;
 import dev.vaultload.parse.ResultFixtures.Run;
-import dev.vaultload.engine.CipherSuite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,19 +1,19 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
-import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.OperationStatistics;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.EngineDescription;
-import dev.vaultload.engine.Engines;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

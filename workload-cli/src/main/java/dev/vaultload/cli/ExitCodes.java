@@ -2,7 +2,6 @@ package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureException;
 import java.io.IOException;
-import java.io.IOException;
 import picocli.CommandLine;
 
 /** What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a store that failed), 2 bad input. */

@@ -8,12 +8,6 @@ import dev.vaultload.fixture.FixtureWriter;
 import dev.vaultload.fixture.GenerationRule;
 import dev.vaultload.fixture.GeneratorParameters;
 import dev.vaultload.fixture.OperationMix;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,6 +17,11 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code vaultload generate}: writes a seeded fixture and prints its summary. */
 @Command(name = "generate", mixinStandardHelpOptions = true,

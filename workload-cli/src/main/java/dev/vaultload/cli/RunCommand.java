@@ -1,17 +1,17 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.storage.StorageProviderFactory;
-import dev.vaultload.run.SuiteSession;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code vaultload run}: RandomActionsOnDatasafeTest's job (FIXTURE), or a headroom measurement

@@ -3,8 +3,8 @@ package dev.vaultload.cli;
 import dev.vaultload.settings.SettingsRegistry;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code vaultload settings}: every setting with its default and meaning, as the README's Markdown table. */
 @Command(name = "settings", mixinStandardHelpOptions = true,

@@ -1,7 +1,6 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureSummary;
-
 import java.io.PrintWriter;
 
 /** Prints a {@link FixtureSummary} as the few lines both subcommands show. */

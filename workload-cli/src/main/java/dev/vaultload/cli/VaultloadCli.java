@@ -4,8 +4,8 @@ import dev.vaultload.parse.ParseCommand;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
 import java.util.function.Function;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code java -jar vaultload.jar run|generate|summary|settings|parse|compare}: the suites, the fixture generator and the parse

@@ -3,10 +3,10 @@ package dev.vaultload.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vaultload.storage.ForwardingBlobOutputStream;
-import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobOutputStream;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;

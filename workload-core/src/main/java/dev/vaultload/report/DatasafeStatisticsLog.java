@@ -4,8 +4,8 @@ import dev.vaultload.stats.OperationStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
 import java.util.StringJoiner;
+import org.slf4j.Logger;
 
 /**
  * The statistics block in Datasafe's exact log format, so that its parse scripts read our logs:

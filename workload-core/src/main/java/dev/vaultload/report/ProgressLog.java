@@ -1,11 +1,11 @@
 package dev.vaultload.report;
 
-import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.HealthSeries;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.LatencyHistograms;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;

@@ -2,13 +2,13 @@ package dev.vaultload.run;
 
 import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.stats.IntegrityViolation;
-import dev.vaultload.engine.Space;
-import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package dev.vaultload.run;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
-import dev.vaultload.engine.CipherSuite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.vaultload.run;
 
-import dev.vaultload.fixture.FixtureSize;
-import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.settings.Setting;
+import dev.vaultload.stats.ErrorMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

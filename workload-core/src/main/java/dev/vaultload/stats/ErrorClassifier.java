@@ -1,7 +1,7 @@
 package dev.vaultload.stats;
 
-import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.storage.BlobStoreException;
 
 /** Maps a failure to its {@link ErrorClass} by walking its cause chain to the first typed exception. */
 public final class ErrorClassifier {

@@ -1,6 +1,8 @@
 package dev.vaultload.run;
 
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
@@ -8,8 +10,6 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.PlaintextEngine;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

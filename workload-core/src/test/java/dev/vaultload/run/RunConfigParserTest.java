@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.stats.ErrorMode;
-import dev.vaultload.engine.CipherSuite;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,8 @@ package dev.vaultload.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.OperationStatistics;
@@ -10,8 +12,6 @@ import dev.vaultload.stats.TimeSplit;
 import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.InjectedLatency;
 import dev.vaultload.storage.LatencyInjectingBlobStore;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.PlaintextEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

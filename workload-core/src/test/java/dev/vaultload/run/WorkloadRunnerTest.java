@@ -1,13 +1,16 @@
 package dev.vaultload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
@@ -24,9 +27,6 @@ import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.PlaintextEngine;
-import dev.vaultload.engine.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

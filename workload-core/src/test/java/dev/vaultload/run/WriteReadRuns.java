@@ -1,6 +1,9 @@
 package dev.vaultload.run;
 
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureSize;
@@ -11,17 +14,14 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.Engine;
-import dev.vaultload.engine.PlaintextEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * Runs a hand-made fixture of only WRITE/READ pairs on one user and one document (1 KiB), so that each

@@ -1,5 +1,10 @@
 package dev.vaultload.s3;
 
+import dev.vaultload.storage.BlobKeys;
+import dev.vaultload.storage.BlobNotFoundException;
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.BlobStoreException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -8,12 +13,6 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-
-import dev.vaultload.storage.BlobKeys;
-import dev.vaultload.storage.BlobNotFoundException;
-import dev.vaultload.storage.BlobOutputStream;
-import dev.vaultload.storage.BlobStore;
-import dev.vaultload.storage.BlobStoreException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
@@ -20,7 +21,6 @@ import dev.vaultload.s3.S3TransferSettings;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
-import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.vault.DatasafeStyleVault;
 import dev.vaultload.vault.VaultEngineFactory;
 import dev.vaultload.vault.VaultSettings;

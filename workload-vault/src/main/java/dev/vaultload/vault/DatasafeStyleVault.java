@@ -1,11 +1,11 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.Space;
-import dev.vaultload.engine.PrivateSpace;
-import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.PrivateSpace;
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStore;
 import java.io.ByteArrayInputStream;

@@ -1,7 +1,7 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.Password;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.Password;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

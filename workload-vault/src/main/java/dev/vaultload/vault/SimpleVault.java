@@ -1,8 +1,8 @@
 package dev.vaultload.vault;
 
+import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Engine;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,10 +1,10 @@
 package dev.vaultload.vault;
 
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Engine;
-import dev.vaultload.engine.EngineDescription;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Collection;

@@ -1,11 +1,11 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.EngineException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.vaultload.engine.EngineException;
 import java.util.HexFormat;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;

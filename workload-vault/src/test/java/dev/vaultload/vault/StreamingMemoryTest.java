@@ -1,17 +1,16 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.PrivateSpace;
-import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.Documents;
-import dev.vaultload.engine.Engine;
 import static dev.vaultload.vault.VaultTestSupport.settings;
 import static dev.vaultload.vault.VaultTestSupport.user;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Documents;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.PrivateSpace;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.storage.FileSystemBlobStore;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;

@@ -1,12 +1,12 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Password;
-import dev.vaultload.engine.EngineException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.Password;
+import dev.vaultload.engine.UserCredentials;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.vaultload.vault;
 
-import dev.vaultload.engine.PrivateSpace;
-import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Password;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.Password;
+import dev.vaultload.engine.PrivateSpace;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;

@@ -1,6 +1,8 @@
 package dev.vaultload.run.load;
 
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
@@ -8,8 +10,6 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.OperationExecutor;
 import dev.vaultload.run.UserDirectory;
-import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.engine.Engine;
 import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vaultload.run.load.Pause;
-import dev.vaultload.storage.ForwardingBlobStore;
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.run.load.Pause;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
-import dev.vaultload.engine.CipherSuite;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

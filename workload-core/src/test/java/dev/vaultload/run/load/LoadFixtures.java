@@ -1,11 +1,11 @@
 package dev.vaultload.run.load;
 
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.storage.BlobStore;
-import dev.vaultload.engine.CipherSuite;
-import dev.vaultload.engine.PlaintextEngine;
 
 /** Workloads for the load-mode tests: the small fixture's users, cheap keystores, 1 KiB documents. */
 public final class LoadFixtures {

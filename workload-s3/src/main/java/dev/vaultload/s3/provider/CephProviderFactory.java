@@ -1,9 +1,8 @@
 package dev.vaultload.s3.provider;
 
-import java.util.function.Function;
-
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.storage.StorageProviderFactory;
+import java.util.function.Function;
 
 /**
  * CEPH: an existing Ceph RADOS Gateway (or any S3 server) at AWS_URL ({@code host:port} or an http(s) URL), bucket

@@ -1,9 +1,8 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.storage.StorageProviderFactory;
 import java.util.List;
 import java.util.function.Function;
-
-import dev.vaultload.storage.StorageProviderFactory;
 
 /**
  * EMBEDDED: a real S3 HTTP server (S3Proxy) started inside the JVM on 127.0.0.1, with no setup. EMBEDDED_S3_BACKEND

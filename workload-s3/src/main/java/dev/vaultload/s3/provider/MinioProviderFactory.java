@@ -1,14 +1,13 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.s3.S3Connection;
+import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.storage.StorageProviderFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
-
-import dev.vaultload.s3.S3Connection;
-import dev.vaultload.s3.S3Credentials;
-import dev.vaultload.storage.StorageProviderFactory;
 
 /**
  * MINIO, from the first of: an existing server at MINIO_URL (with AWS_ACCESS_KEY/AWS_SECRET_KEY; its bucket must

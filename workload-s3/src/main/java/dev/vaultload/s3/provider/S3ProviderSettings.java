@@ -1,15 +1,14 @@
 package dev.vaultload.s3.provider;
 
 import dev.vaultload.run.RunSettings;
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Optional;
-
 import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;
 import dev.vaultload.s3.S3TransferSettings;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * The configuration every S3 provider shares, read and validated before anything starts. Endpoint and credentials
