@@ -21,6 +21,6 @@ public final class Engines {
         List<EngineFactory> all = all();
         return all.stream().filter(factory -> factory.name().equalsIgnoreCase(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("Invalid ENGINES='" + name + "': expected one of "
-                        + all.stream().map(EngineFactory::name).toList()));
+                        + all.stream().map(EngineFactory::name).sorted().toList()));
     }
 }

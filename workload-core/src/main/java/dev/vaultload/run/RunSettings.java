@@ -12,7 +12,7 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting STORAGE_PROVIDERS = Setting.of("STORAGE_PROVIDERS", StorageProviders.DEFAULT,
             "comma-separated: `EMBEDDED`, `MINIO`, `CEPH`, `AMAZON`, `FILESYSTEM`, `MEMORY` (see [providers](#storage-providers))");
     public static final Setting ENGINES = Setting.of("ENGINES", Engines.DEFAULT,
-            "comma-separated engines, run one after the other on each storage: `VAULTLOAD` (ours); see [docs/bindings.md](docs/bindings.md)");
+            "comma-separated engines, run one after the other on each storage: `VAULTLOAD` (ours), `DATASAFE` (the real Datasafe 1.0.3); see [docs/bindings.md](docs/bindings.md)");
     public static final Setting THREADS = Setting.of("THREADS", "2,4,8",
             "thread counts; each thread is one execution of the whole fixture");
     public static final Setting FILE_SIZES = Setting.of("FILE_SIZES", "100,1024,10240", "document sizes in KiB");

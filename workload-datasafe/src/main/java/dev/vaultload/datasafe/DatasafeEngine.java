@@ -1,0 +1,95 @@
+package dev.vaultload.datasafe;
+
+import de.adorsys.datasafe.business.impl.service.DaggerDefaultDatasafeServices;
+import de.adorsys.datasafe.business.impl.service.DefaultDatasafeServices;
+import de.adorsys.datasafe.directory.impl.profile.config.DefaultDFSConfig;
+import de.adorsys.datasafe.encrypiton.api.types.UserID;
+import de.adorsys.datasafe.encrypiton.api.types.UserIDAuth;
+import de.adorsys.datasafe.storage.api.StorageService;
+import de.adorsys.datasafe.types.api.actions.WriteRequest;
+import de.adorsys.datasafe.types.api.types.ReadKeyPassword;
+import de.adorsys.datasafe.types.api.types.ReadStorePassword;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.PrivateSpace;
+import dev.vaultload.engine.Space;
+import dev.vaultload.engine.UserCredentials;
+import java.io.OutputStream;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The real Datasafe (datasafe-business, its default services: CMS with AES-256-GCM, RSA key pairs, encrypted
+ * private paths) as an engine. Users are registered with Datasafe's defaults; a share goes through its inbox
+ * service, one write for all recipients.
+ */
+final class DatasafeEngine implements Engine {
+    /** Datasafe's keystore store-password, the same for every user as in Datasafe's own setup; not a user secret. */
+    private static final String STORE_PASSWORD = "vaultload-datasafe";
+
+    private final DefaultDatasafeServices datasafe;
+
+    DatasafeEngine(StorageService storage) {
+        this.datasafe = DaggerDefaultDatasafeServices.builder()
+                .config(new DefaultDFSConfig(BlobStoreStorage.ROOT, new ReadStorePassword(STORE_PASSWORD::toCharArray)))
+                .storage(storage)
+                .build();
+    }
+
+    @Override
+    public void createUser(UserCredentials user) {
+        if (datasafe.userProfile().userExists(new UserID(user.userId()))) {
+            throw new EngineException(EngineException.Reason.USER_EXISTS, "user " + user.userId() + " exists");
+        }
+        datasafe.userProfile().registerUsingDefaults(auth(user));
+    }
+
+    @Override
+    public void destroyUser(UserCredentials user) {
+        datasafe.userProfile().deregister(existing(user));
+    }
+
+    @Override
+    public PrivateSpace privateSpace(UserCredentials user) {
+        return new DatasafePrivateSpace(existing(user), datasafe.privateService());
+    }
+
+    @Override
+    public Space inbox(UserCredentials user) {
+        var inbox = datasafe.inboxService();
+        return new DatasafeSpace(existing(user), inbox::read, inbox::list, inbox::remove);
+    }
+
+    @Override
+    public OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path) {
+        existing(sender);
+        Set<UserID> recipients = recipientIds.stream().map(UserID::new).collect(Collectors.toCollection(LinkedHashSet::new));
+        recipients.forEach(recipient -> requireUser(recipient.getValue()));
+        return datasafe.inboxService().write(WriteRequest.forDefaultPublic(recipients, path));
+    }
+
+    @Override
+    public EngineDescription description() {
+        return new EngineDescription(DatasafeEngineFactory.NAME, CipherSuite.AES256_GCM, "RSA", 0);
+    }
+
+    private UserIDAuth existing(UserCredentials user) {
+        requireUser(user.userId());
+        return auth(user);
+    }
+
+    private void requireUser(String userId) {
+        if (!datasafe.userProfile().userExists(new UserID(userId))) {
+            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId);
+        }
+    }
+
+    /** Datasafe wipes a password once used: the supplier hands it a fresh copy for every request. */
+    private static UserIDAuth auth(UserCredentials user) {
+        return new UserIDAuth(user.userId(), new ReadKeyPassword(user.password()::chars));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.vaultload.datasafe;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineFactory;
+import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.storage.BlobStore;
+
+/**
+ * DATASAFE: the real Datasafe over the harness's store. Datasafe 1.0.3 offers one document cipher (CMS with
+ * AES-256-GCM) and its own keystore key derivation, so CIPHER and KDF_ITERATIONS must be left at their defaults.
+ */
+public final class DatasafeEngineFactory implements EngineFactory {
+    public static final String NAME = "DATASAFE";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void check(EngineOptions options) {
+        if (options.cipher() != CipherSuite.AES256_GCM) {
+            throw new IllegalArgumentException("Invalid CIPHER='" + options.cipher() + "' for ENGINES=" + NAME
+                    + ": expected AES256_GCM, the only cipher Datasafe 1.0.3 offers");
+        }
+        if (options.kdfIterations() != EngineOptions.DEFAULT_KDF_ITERATIONS) {
+            throw new IllegalArgumentException("Invalid KDF_ITERATIONS='" + options.kdfIterations() + "' for ENGINES="
+                    + NAME + ": expected it unset (" + EngineOptions.DEFAULT_KDF_ITERATIONS
+                    + "): Datasafe 1.0.3 derives its keystore keys with its own fixed settings");
+        }
+    }
+
+    @Override
+    public Engine open(BlobStore store, EngineOptions options) {
+        check(options);
+        return new DatasafeEngine(new BlobStoreStorage(store));
+    }
+}
