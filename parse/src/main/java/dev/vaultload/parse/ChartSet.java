@@ -64,7 +64,8 @@ public final class ChartSet {
                 new Comparison("Multibucket.png", "buckets", m -> SINGLE_AND_MULTI_BUCKET_SUITES.contains(m.configuration().suite())),
                 new Comparison("CBCvsGCM.png", "cipher", m -> m.configuration().buckets() <= 1
                         && COMPARED_CIPHERS.contains(m.configuration().cipher())),
-                new Comparison("ceph.png", "storage", m -> m.configuration().buckets() <= 1))) {
+                new Comparison("ceph.png", "storage", m -> m.configuration().buckets() <= 1),
+                new Comparison("Engines.png", "engine", m -> m.configuration().buckets() <= 1))) {
             List<Measurement> data = measurements.stream().filter(comparison.includes())
                     .filter(m -> OPERATIONS.contains(m.operation())).toList();
             List<String> variants = data.stream().map(m -> m.configuration().value(comparison.dimension()))

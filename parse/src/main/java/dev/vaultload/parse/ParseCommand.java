@@ -47,7 +47,7 @@ public final class ParseCommand {
     }
 
     @Command(name = "charts", description = "Write.png, Read.png, Share.png, List.png, Delete.png, Singlebucket.png, "
-            + "Multibucket.png, CBCvsGCM.png and ceph.png, each where the inputs hold the data for it.")
+            + "Multibucket.png, CBCvsGCM.png, ceph.png and Engines.png, each where the inputs hold the data for it.")
     static final class Charts implements Callable<Integer> {
         @Option(names = "--out", required = true, description = "folder for the PNG files")
         Path folder;

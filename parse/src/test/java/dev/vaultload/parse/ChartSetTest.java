@@ -48,7 +48,8 @@ class ChartSetTest {
 
         ChartSet.Outcome outcome = new ChartSet().render(new ResultLoader().load(List.of(results)).measurements(), charts);
 
-        assertEquals(List.of(), outcome.skipped());
+        assertEquals(List.of("Engines.png: needs results for two or more values of engine, found [VAULTLOAD]"),
+                outcome.skipped());
         Map<String, BufferedImage> images = outcome.written().stream()
                 .collect(Collectors.toMap(path -> path.getFileName().toString(), ChartSetTest::image));
         assertEquals(9, images.size(), images.keySet().toString());
@@ -73,7 +74,28 @@ class ChartSetTest {
         // a log names neither cipher nor buckets, and its suite is Datasafe's RandomActionsOnDatasafeIT
         assertEquals(List.of("Multibucket.png: needs results for two or more values of buckets, found []",
                 "CBCvsGCM.png: needs results for two or more values of cipher, found []",
-                "ceph.png: needs results for two or more values of storage, found [AMAZON]"), outcome.skipped());
+                "ceph.png: needs results for two or more values of storage, found [AMAZON]",
+                "Engines.png: needs results for two or more values of engine, found [VAULTLOAD]"), outcome.skipped());
+    }
+
+    @Test
+    void twoEnginesOnTheSameRunsDrawTheEngineComparison() throws IOException {
+        Path results = Files.createDirectories(folder.resolve("engines"));
+        for (String engine : List.of(Engines.DEFAULT, "DATASAFE")) {
+            for (int threads : List.of(2, 4)) {
+                ResultFixtures.writeJson(results, engine + threads, new Run("RandomActionsOnDatasafeTest", "FILESYSTEM",
+                        engine, CipherSuite.AES256_GCM, 1, threads, 100, 1000), figures(threads, 100, engine.equals("DATASAFE") ? 0.1 : 1.0));
+            }
+        }
+
+        ChartSet.Outcome outcome = new ChartSet().render(new ResultLoader().load(List.of(results)).measurements(),
+                folder.resolve("charts"));
+
+        Path engines = outcome.written().stream().filter(path -> path.getFileName().toString().equals("Engines.png"))
+                .findFirst().orElseThrow(() -> new AssertionError("no Engines.png: " + outcome.skipped()));
+        BufferedImage image = image(engines);
+        assertSize(image, ThroughputPanel.WIDTH_PIXELS, 5 * ThroughputPanel.HEIGHT_PIXELS);
+        assertTrue(distinctColours(image) > 8, "Engines.png looks empty");
     }
 
     /** Throughput falling with file size and rising with threads, scaled per storage. */
