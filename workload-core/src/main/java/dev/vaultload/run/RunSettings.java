@@ -38,6 +38,11 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting REPORT_DIR = Setting.of("REPORT_DIR", "target/workload-reports", "where the report files go");
 
     @Override
+    public int rank() {
+        return 0;
+    }
+
+    @Override
     public List<Setting> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
                 DURATION, PERIOD, MAX_RSS_GROWTH_PERCENT, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR);

@@ -33,6 +33,7 @@ public final class SuiteSession implements AutoCloseable {
     private final String fixtureLabel;
     private final Map<String, StorageProvider> providers = new LinkedHashMap<>();
     private final Map<String, EngineFactory> engines = new LinkedHashMap<>();
+    private final Function<String, String> settings;
     private final ContentGenerator content = new ContentGenerator();
 
     /**
@@ -53,10 +54,10 @@ public final class SuiteSession implements AutoCloseable {
                                      Function<String, StorageProviderFactory> providerNamed) {
         RunConfig config = new RunConfigParser(settings).parse();
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
-        SuiteSession session = new SuiteSession(suite, config, privateOnly);
+        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly);
         for (String name : config.engines()) {
             EngineFactory engine = Engines.named(name);
-            engine.check(session.engineOptions());
+            engine.check(session.engineOptions(setting -> null));
             session.engines.put(engine.name(), engine);
         }
         try {
@@ -70,9 +71,10 @@ public final class SuiteSession implements AutoCloseable {
         return session;
     }
 
-    private SuiteSession(String suite, RunConfig config, boolean privateOnly) {
+    private SuiteSession(String suite, RunConfig config, Function<String, String> settings, boolean privateOnly) {
         this.suite = suite;
         this.config = config;
+        this.settings = settings;
         FixtureLoader loader = new FixtureLoader();
         switch (config.fixture()) {
             case RunConfig.FixtureSource.Committed committed -> {
@@ -116,16 +118,20 @@ public final class SuiteSession implements AutoCloseable {
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */
     public Engine engine(Combination combination, BlobStore store) {
-        return engines.get(combination.engine()).open(store, engineOptions());
+        return engines.get(combination.engine()).open(store, engineOptions(provider(combination).directAccess()::get));
     }
 
     /** The combination's engine through its simple adapter (private space only, document calls). */
     public Engine simpleEngine(Combination combination, BlobStore store) {
-        return engines.get(combination.engine()).openSimple(store, engineOptions());
+        return engines.get(combination.engine()).openSimple(store, engineOptions(provider(combination).directAccess()::get));
     }
 
-    private EngineOptions engineOptions() {
-        return new EngineOptions(config.cipher(), config.kdfIterations());
+    /** @param storageAccess the provider's direct access, which wins over the settings (its endpoint is the real one) */
+    private EngineOptions engineOptions(Function<String, String> storageAccess) {
+        return new EngineOptions(config.cipher(), config.kdfIterations(), name -> {
+            String fromStorage = storageAccess.apply(name);
+            return fromStorage != null ? fromStorage : settings.apply(name);
+        });
     }
 
     public StorageProvider provider(Combination combination) {

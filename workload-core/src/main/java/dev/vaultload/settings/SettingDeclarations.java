@@ -9,4 +9,9 @@ import java.util.List;
  */
 public interface SettingDeclarations {
     List<Setting> settings();
+
+    /** Where these settings come in the registry: the harness's first (0), then the bindings' (1). */
+    default int rank() {
+        return 1;
+    }
 }

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Every setting on the class path, each declared once, by the part that reads it (ordered by the declaring
- * class, so the list is the same on every class path). The command line's options, its help and
+ * Every setting on the class path, each declared once, by the part that reads it: the harness's first, then
+ * the bindings' by declaring class, so the list is the same on every class path. The command line's options, its help and
  * the README's configuration table come from here.
  */
 public final class SettingsRegistry {
@@ -22,8 +22,10 @@ public final class SettingsRegistry {
     public static List<Setting> all() {
         List<Setting> settings = new ArrayList<>();
         ServiceLoader.load(SettingDeclarations.class).stream()
-                .sorted(Comparator.comparing(provider -> provider.type().getName()))
-                .forEach(provider -> settings.addAll(provider.get().settings()));
+                .map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparingInt(SettingDeclarations::rank)
+                        .thenComparing(declarations -> declarations.getClass().getName()))
+                .forEach(declarations -> settings.addAll(declarations.settings()));
         Set<String> names = new HashSet<>();
         for (Setting setting : settings) {
             if (!names.add(setting.name())) {

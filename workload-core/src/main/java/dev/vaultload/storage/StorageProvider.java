@@ -18,6 +18,15 @@ public interface StorageProvider extends AutoCloseable {
     /** The bucket used by single-bucket runs. */
     String defaultBucket();
 
+    /**
+     * How a client of its own reaches this provider's default bucket, under the settings' names (for an S3 store:
+     * AWS_URL, AWS_REGION, AWS_BUCKET, AWS_ACCESS_KEY, AWS_SECRET_KEY), for an engine that talks to the store
+     * directly; empty for stores without such access. Holds secrets: never logged or reported.
+     */
+    default Map<String, String> directAccess() {
+        return Map.of();
+    }
+
     /** Retries the provider's client made so far, by store call (e.g. {@code PutObject}); empty for stores without retries. */
     default Optional<Map<String, Long>> retriesByOperation() {
         return Optional.empty();

@@ -9,6 +9,7 @@ import dev.vaultload.storage.BlobStore;
 /**
  * DATASAFE: the real Datasafe over the harness's store. Datasafe 1.0.3 offers one document cipher (CMS with
  * AES-256-GCM) and its own keystore key derivation, so CIPHER and KDF_ITERATIONS must be left at their defaults.
+ * DATASAFE_STORAGE chooses the harness's store (ADAPTER) or Datasafe's own S3 adapter (NATIVE).
  */
 public final class DatasafeEngineFactory implements EngineFactory {
     public static final String NAME = "DATASAFE";
@@ -24,6 +25,10 @@ public final class DatasafeEngineFactory implements EngineFactory {
             throw new IllegalArgumentException("Invalid CIPHER='" + options.cipher() + "' for ENGINES=" + NAME
                     + ": expected AES256_GCM, the only cipher Datasafe 1.0.3 offers");
         }
+        String storage = DatasafeSettings.DATASAFE_STORAGE.valueOrDefault(options.settings());
+        if (!storage.equalsIgnoreCase("ADAPTER") && !storage.equalsIgnoreCase("NATIVE")) {
+            throw DatasafeSettings.DATASAFE_STORAGE.invalid(storage, "ADAPTER or NATIVE");
+        }
         if (options.kdfIterations() != EngineOptions.DEFAULT_KDF_ITERATIONS) {
             throw new IllegalArgumentException("Invalid KDF_ITERATIONS='" + options.kdfIterations() + "' for ENGINES="
                     + NAME + ": expected it unset (" + EngineOptions.DEFAULT_KDF_ITERATIONS
@@ -34,6 +39,7 @@ public final class DatasafeEngineFactory implements EngineFactory {
     @Override
     public Engine open(BlobStore store, EngineOptions options) {
         check(options);
-        return new DatasafeEngine(new BlobStoreStorage(store));
+        boolean nativeS3 = DatasafeSettings.DATASAFE_STORAGE.valueOrDefault(options.settings()).equalsIgnoreCase("NATIVE");
+        return new DatasafeEngine(nativeS3 ? NativeS3Storage.open(options.settings()) : new BlobStoreStorage(store));
     }
 }

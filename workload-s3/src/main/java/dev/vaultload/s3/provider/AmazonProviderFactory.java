@@ -2,7 +2,6 @@ package dev.vaultload.s3.provider;
 
 import java.util.function.Function;
 
-import dev.vaultload.s3.S3Connection;
 import dev.vaultload.storage.StorageProviderFactory;
 
 /**
@@ -23,6 +22,6 @@ public final class AmazonProviderFactory implements StorageProviderFactory {
         ProviderConfig config = new ProviderConfig(configSource);
         S3ProviderSettings settings = S3ProviderSettings.read(config, null);
         var clientSettings = settings.clientSettings(null, S3ProviderSettings.credentials(config).orElse(null));
-        return S3StorageProvider.start(NAME, settings, S3Connection.open(clientSettings), null);
+        return S3StorageProvider.start(NAME, settings, clientSettings, null);
     }
 }

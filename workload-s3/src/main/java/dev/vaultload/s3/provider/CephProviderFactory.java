@@ -1,6 +1,5 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.s3.S3Connection;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.util.function.Function;
 
@@ -25,6 +24,6 @@ public final class CephProviderFactory implements StorageProviderFactory {
                 "the RADOS Gateway's endpoint, host:port (e.g. 127.0.0.1:7480) or an http(s) URL; scripts/start-ceph.sh prints it"));
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
         var clientSettings = settings.clientSettings(endpoint, S3ProviderSettings.credentials(config).orElse(null));
-        return S3StorageProvider.start(NAME, settings, S3Connection.open(clientSettings), null);
+        return S3StorageProvider.start(NAME, settings, clientSettings, null);
     }
 }

@@ -1,6 +1,5 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.net.URI;
@@ -33,7 +32,7 @@ public final class MinioProviderFactory implements StorageProviderFactory {
         if (existing.isPresent()) {
             S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
                     "MINIO_URL needs AWS_ACCESS_KEY and AWS_SECRET_KEY (scripts/start-minio.sh prints them)"));
-            return S3StorageProvider.start(NAME, settings, S3Connection.open(settings.clientSettings(existing.get(), credentials)), null);
+            return S3StorageProvider.start(NAME, settings, settings.clientSettings(existing.get(), credentials), null);
         }
         Optional<Path> binary = MinioBinary.locate(config);
         Duration startTimeout = Duration.ofSeconds(config.intWithin(S3Settings.MINIO_START_TIMEOUT_SECONDS, 1, 3600));

@@ -1,8 +1,10 @@
 package dev.vaultload.s3.provider;
 
 import dev.vaultload.s3.S3BlobStore;
+import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.storage.StorageProvider;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,12 +16,15 @@ public final class S3StorageProvider implements StorageProvider {
 
     private final String name;
     private final S3ProviderSettings settings;
+    private final S3ClientSettings clientSettings;
     private final S3Connection connection;
     private final S3Server ownedServer;
 
-    private S3StorageProvider(String name, S3ProviderSettings settings, S3Connection connection, S3Server ownedServer) {
+    private S3StorageProvider(String name, S3ProviderSettings settings, S3ClientSettings clientSettings,
+                              S3Connection connection, S3Server ownedServer) {
         this.name = name;
         this.settings = settings;
+        this.clientSettings = clientSettings;
         this.connection = connection;
         this.ownedServer = ownedServer;
     }
@@ -29,8 +34,18 @@ public final class S3StorageProvider implements StorageProvider {
      *
      * @param ownedServer the server this provider started and stops on close, or null for an existing endpoint
      */
-    static S3StorageProvider start(String name, S3ProviderSettings settings, S3Connection connection, S3Server ownedServer) {
-        S3StorageProvider provider = new S3StorageProvider(name, settings, connection, ownedServer);
+    static S3StorageProvider start(String name, S3ProviderSettings settings, S3ClientSettings clientSettings,
+                                   S3Server ownedServer) {
+        S3Connection connection;
+        try {
+            connection = S3Connection.open(clientSettings);
+        } catch (RuntimeException e) {
+            if (ownedServer != null) {
+                ownedServer.close();
+            }
+            throw e;
+        }
+        S3StorageProvider provider = new S3StorageProvider(name, settings, clientSettings, connection, ownedServer);
         try {
             provider.openBucket(settings.bucket());
             return provider;
@@ -42,14 +57,7 @@ public final class S3StorageProvider implements StorageProvider {
 
     /** Connects to a server this provider started; the server is stopped if that fails, or on {@link #close()}. */
     static S3StorageProvider startOn(String name, S3ProviderSettings settings, S3Server server) {
-        S3Connection connection;
-        try {
-            connection = S3Connection.open(settings.clientSettings(server.endpoint(), server.credentials()));
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
-        }
-        return start(name, settings, connection, server);
+        return start(name, settings, settings.clientSettings(server.endpoint(), server.credentials()), server);
     }
 
     @Override
@@ -76,6 +84,22 @@ public final class S3StorageProvider implements StorageProvider {
     /** The connection's retry counters: {@code connection().retries("PutObject")}. */
     public S3Connection connection() {
         return connection;
+    }
+
+    /** The endpoint, region, default bucket and key pair, under the settings' names. */
+    @Override
+    public Map<String, String> directAccess() {
+        Map<String, String> access = new LinkedHashMap<>();
+        if (clientSettings.endpoint() != null) {
+            access.put(S3Settings.AWS_URL.name(), clientSettings.endpoint().toString());
+        }
+        access.put(S3Settings.AWS_REGION.name(), clientSettings.region());
+        access.put(S3Settings.AWS_BUCKET.name(), settings.bucket());
+        if (clientSettings.credentials() != null) {
+            access.put(S3Settings.AWS_ACCESS_KEY.name(), clientSettings.credentials().accessKeyId());
+            access.put(S3Settings.AWS_SECRET_KEY.name(), clientSettings.credentials().secretKey());
+        }
+        return access;
     }
 
     @Override
