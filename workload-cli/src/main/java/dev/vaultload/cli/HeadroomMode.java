@@ -44,14 +44,16 @@ final class HeadroomMode {
         boolean passed = true;
         // one measurement per storage, engine and size: the steps set the thread counts
         for (Combination combination : session.combinations().filter(c -> c.threads() == session.config().threads().getFirst()).toList()) {
-            passed &= measure(combination.storage(), combination.engine(), combination.fileSizeKib());
+            passed &= measure(new Combination(combination.storage(), combination.engine(), plan.minThreads(),
+                    combination.fileSizeKib()));
         }
         return passed;
     }
 
-    private boolean measure(String storage, String engine, int fileSizeKib) {
+    private boolean measure(Combination combination) {
+        String storage = combination.storageAndEngine();
+        int fileSizeKib = combination.fileSizeKib();
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
-        Combination combination = new Combination(storage, engine, plan.minThreads(), fileSizeKib);
         StorageProvider provider = session.provider(combination);
         HeadroomResult result;
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(),

@@ -55,7 +55,7 @@ final class RateMode {
     }
 
     private boolean measure(Combination combination, RatePlan plan) {
-        String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s", combination.storage(),
+        String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s", combination.storageAndEngine(),
                 operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond());
         StorageProvider provider = session.provider(combination);
         RateResult result;
@@ -66,7 +66,7 @@ final class RateMode {
                     progress.listeners(label, plan.operations(), Optional.of(new ProgressLog("RATE " + label))))
                     .run(label);
         }
-        Path json = session.config().reportDirectory().resolve(ReportName.of("rate", combination.storage(),
+        Path json = session.config().reportDirectory().resolve(ReportName.of("rate", combination.storageAndEngine(),
                 operation + "-" + combination.threads() + "t", combination.fileSizeKib(), session.config().cipher()).file("json"));
         new RateJson().write(result, json);
         print(result, json);

@@ -14,6 +14,11 @@ public record Combination(String storage, String engine, int threads, int fileSi
         return fileSizeKib * 1024L;
     }
 
+    /** The storage, and the engine unless it is the default: {@code EMBEDDED}, {@code EMBEDDED-DATASAFE}; for names. */
+    public String storageAndEngine() {
+        return Engines.DEFAULT.equals(engine) ? storage : storage + "-" + engine;
+    }
+
     /** Datasafe's wording, {@code FILESYSTEM 2 threads 100 Kb}, with {@code engine X} for a non-default engine. */
     public String label() {
         return storage + " " + threads + " threads " + fileSizeKib + " Kb"

@@ -2,7 +2,6 @@ package dev.vaultload.run;
 
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
-import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.report.DatasafeStatisticsLog;
 import dev.vaultload.report.Environment;
@@ -121,9 +120,7 @@ public final class WorkloadRunner {
     }
 
     private String reportName(Combination combination, Engine engine, Instant startedAt) {
-        String engineName = engine.description().engine();
-        return suite + "-" + combination.storage() + (Engines.DEFAULT.equals(engineName) ? "" : "-" + engineName) + "-"
-                + combination.threads() + "t-" + combination.fileSizeKib() + "k-" + engine.description().cipher() + "-"
-                + REPORT_TIME.format(startedAt);
+        return suite + "-" + combination.storageAndEngine() + "-" + combination.threads() + "t-"
+                + combination.fileSizeKib() + "k-" + engine.description().cipher() + "-" + REPORT_TIME.format(startedAt);
     }
 }
