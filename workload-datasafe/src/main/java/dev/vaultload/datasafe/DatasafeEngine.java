@@ -20,6 +20,7 @@ import java.io.OutputStream;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -32,6 +33,8 @@ final class DatasafeEngine implements Engine {
     private static final String STORE_PASSWORD = "vaultload-datasafe";
 
     private final DefaultDatasafeServices datasafe;
+    // users known to exist: asking Datasafe costs a store call, which would count against it in every operation
+    private final Set<String> knownUsers = ConcurrentHashMap.newKeySet();
 
     DatasafeEngine(StorageService storage) {
         this.datasafe = DaggerDefaultDatasafeServices.builder()
@@ -46,11 +49,13 @@ final class DatasafeEngine implements Engine {
             throw new EngineException(EngineException.Reason.USER_EXISTS, "user " + user.userId() + " exists");
         }
         datasafe.userProfile().registerUsingDefaults(auth(user));
+        knownUsers.add(user.userId());
     }
 
     @Override
     public void destroyUser(UserCredentials user) {
         datasafe.userProfile().deregister(existing(user));
+        knownUsers.remove(user.userId());
     }
 
     @Override
@@ -83,9 +88,13 @@ final class DatasafeEngine implements Engine {
     }
 
     private void requireUser(String userId) {
+        if (knownUsers.contains(userId)) {
+            return;
+        }
         if (!datasafe.userProfile().userExists(new UserID(userId))) {
             throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId);
         }
+        knownUsers.add(userId);
     }
 
     /** Datasafe wipes a password once used: the supplier hands it a fresh copy for every request. */
