@@ -1,13 +1,16 @@
 package dev.vaultload.parse;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code vaultload-parse table|detail|charts|compare}: tables, charts and comparisons from logs and JSON results. */
 @Command(name = "vaultload-parse", mixinStandardHelpOptions = true,
@@ -25,11 +28,15 @@ public final class ParseCommand {
     @Command(name = "table", description = "parse_script.groovy: per operation, a Threads x file-size table of total ops/s. "
             + "Exit status 1 if an input line is malformed (reported with its line number).")
     static final class Table implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
         List<String> inputs;
 
         @Override
         public Integer call() {
+            requireExisting(spec.commandLine(), inputs);
             return new ParseScripts().run(ParseScripts.THROUGHPUT_TABLE, inputs, System.out, System.err);
         }
     }
@@ -37,11 +44,15 @@ public final class ParseCommand {
     @Command(name = "detail", description = "parse_script_table.groovy: per operation and size, threads, ops/s, MiB/s, "
             + "p50..p99 in ms; repeated runs as mean ±sd. Exit status 1 if an input line is malformed.")
     static final class Detail implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
         List<String> inputs;
 
         @Override
         public Integer call() {
+            requireExisting(spec.commandLine(), inputs);
             return new ParseScripts().run(ParseScripts.DETAIL_TABLE, inputs, System.out, System.err);
         }
     }
@@ -49,6 +60,9 @@ public final class ParseCommand {
     @Command(name = "charts", description = "Write.png, Read.png, Share.png, List.png, Delete.png, Singlebucket.png, "
             + "Multibucket.png, CBCvsGCM.png, ceph.png and Engines.png, each where the inputs hold the data for it.")
     static final class Charts implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Option(names = "--out", required = true, description = "folder for the PNG files")
         Path folder;
 
@@ -57,6 +71,7 @@ public final class ParseCommand {
 
         @Override
         public Integer call() throws IOException {
+            requireExisting(spec.commandLine(), inputs);
             LoadedResults loaded = new ResultLoader().load(inputs);
             loaded.problems().forEach(problem -> System.err.println("malformed input: " + problem));
             ChartSet.Outcome outcome = new ChartSet().render(loaded.measurements(), folder);
@@ -69,6 +84,9 @@ public final class ParseCommand {
     @Command(name = "compare", description = "B/A ratios of ops/s, p50 and p99 per operation, threads and size, "
             + "with Welch's t (repeated runs) or Mann-Whitney U (interval logs) at --alpha.")
     static final class Compare implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(index = "0", paramLabel = "A", description = "results (folder, JSON or log) of the baseline")
         Path a;
 
@@ -85,13 +103,27 @@ public final class ParseCommand {
         @Override
         public Integer call() {
             if (dimension != null && !Configuration.DIMENSIONS.contains(dimension)) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--dimension " + dimension + ": must be one of " + Configuration.DIMENSIONS);
             }
+            requireExisting(spec.commandLine(), List.of(a, b));
             ResultComparison comparison = new ResultComparison(alpha);
             ResultComparison.Report report = comparison.compare(List.of(a), List.of(b), dimension);
+            if (report.rows().isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "nothing to compare: " + a + " and " + b
+                        + " hold no results of the same operation, threads and size (JSON results or Datasafe-format logs)");
+            }
             comparison.print(report, System.out);
             return report.problems().isEmpty() ? 0 : 1;
+        }
+    }
+
+    /** A missing input is bad input (exit 2), named before anything is read. */
+    private static void requireExisting(CommandLine command, List<?> inputs) {
+        for (Object input : inputs) {
+            if (!Files.exists(Path.of(input.toString()))) {
+                throw new CommandLine.ParameterException(command, input + ": no such file or folder");
+            }
         }
     }
 

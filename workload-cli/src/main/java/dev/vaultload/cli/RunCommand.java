@@ -68,6 +68,10 @@ final class RunCommand implements Callable<Integer> {
         if (mode == Mode.RATE && rate.opsPerSecond == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--mode RATE needs --rate OPS_PER_SECOND, e.g. --rate 200");
         }
+        if (!(errorBudget >= 0 && errorBudget <= 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
+        }
         try (SuiteSession session = SuiteSession.start(SUITE, false, SuiteSettings.lookup(spec, progress.terminal()),
                 providerNamed)) {
             boolean passed = switch (mode) {

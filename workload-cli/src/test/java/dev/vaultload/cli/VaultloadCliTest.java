@@ -97,6 +97,38 @@ class VaultloadCliTest {
     }
 
     @Test
+    void anErrorBudgetOutsideZeroToOneExitsTwo() {
+        Outcome outcome = run("--mode", "HEADROOM", "--error-budget", "2");
+
+        assertEquals(2, outcome.exitCode());
+        assertEquals("vaultload: --error-budget 2.0: expected a fraction from 0 to 1, e.g. 0.01", outcome.err().strip());
+    }
+
+    @Test
+    void aReportDirectoryThatIsAFileExitsTwoBeforeTheRun() throws IOException {
+        Path file = Files.writeString(reports.resolve("not-a-directory"), "x");
+
+        Outcome outcome = execute(StorageProviders::named, List.of("run", "--storage-providers", "MEMORY",
+                "--report-dir", file.toString()));
+
+        assertEquals(2, outcome.exitCode());
+        assertEquals("vaultload: Invalid REPORT_DIR='" + file + "': expected a directory, or a path where one can be made"
+                + " (this is a file)", outcome.err().strip());
+    }
+
+    @Test
+    void parseAndCompareOfNothingExitTwo() throws IOException {
+        Outcome missing = execute(StorageProviders::named, List.of("parse", "table", reports.resolve("missing").toString()));
+        Outcome empty = execute(StorageProviders::named, List.of("compare",
+                Files.createDirectories(reports.resolve("a")).toString(), Files.createDirectories(reports.resolve("b")).toString()));
+
+        assertEquals(2, missing.exitCode());
+        assertEquals("vaultload: " + reports.resolve("missing") + ": no such file or folder", missing.err().strip());
+        assertEquals(2, empty.exitCode());
+        assertTrue(empty.err().startsWith("vaultload: nothing to compare"), empty.err());
+    }
+
+    @Test
     void aStoreThatDeletesWhatItStoresFailsTheRunWithExitOne() {
         StorageProviderFactory lossy = new LossyProviderFactory();
         Outcome outcome = execute(name -> name.equals(lossy.name()) ? lossy : StorageProviders.named(name),

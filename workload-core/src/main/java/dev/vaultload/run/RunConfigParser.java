@@ -47,7 +47,17 @@ public final class RunConfigParser {
                 optionalDuration(RunSettings.PERIOD).orElseThrow(),
                 optionalPercent(RunSettings.MAX_RSS_GROWTH_PERCENT),
                 positiveInt(RunSettings.BUCKETS),
-                Path.of(value(RunSettings.REPORT_DIR)));
+                reportDirectory());
+    }
+
+    /** A directory, or a path where one can be made: a file there would only fail once the run is over. */
+    private Path reportDirectory() {
+        String raw = value(RunSettings.REPORT_DIR);
+        Path directory = Path.of(raw);
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw RunSettings.REPORT_DIR.invalid(raw, "a directory, or a path where one can be made (this is a file)");
+        }
+        return directory;
     }
 
     private String value(Setting setting) {
