@@ -11,15 +11,15 @@ final class SettingsTable {
     private SettingsTable() {
     }
 
-    static List<String> markdown(List<Setting> settings) {
+    static List<String> markdown(List<Setting<?>> settings) {
         List<String> rows = new ArrayList<>(List.of(HEADER, "|---|---|---|"));
-        for (Setting setting : settings) {
-            rows.add("| `" + setting.name() + "` | " + defaultCell(setting) + " | " + setting.help() + " |");
+        for (Setting<?> setting : settings) {
+            rows.add("| `" + setting.name() + "` | " + defaultCell(setting) + " | " + setting.meaning() + " |");
         }
         return rows;
     }
 
-    private static String defaultCell(Setting setting) {
+    private static String defaultCell(Setting<?> setting) {
         if (setting.defaultValue() != null) {
             return "`" + setting.defaultValue() + "`";
         }

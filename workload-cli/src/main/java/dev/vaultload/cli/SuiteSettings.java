@@ -20,7 +20,7 @@ final class SuiteSettings {
 
     /** Adds {@code --NAME} / {@code --name} for every registered setting to the command. */
     static void addTo(CommandSpec command) {
-        for (Setting setting : SettingsRegistry.all()) {
+        for (Setting<?> setting : SettingsRegistry.all()) {
             command.addOption(OptionSpec.builder(longName(setting.name()), kebabName(setting.name()))
                     .paramLabel("VALUE").type(String.class).description(description(setting)).build());
         }
@@ -41,9 +41,9 @@ final class SuiteSettings {
         };
     }
 
-    /** The help line: what it means, and its default (a secret's is never shown). */
-    private static String description(Setting setting) {
-        String help = setting.help().replace("`", "");
+    /** The help line: what it means and accepts, and its default (a secret has none to show). */
+    private static String description(Setting<?> setting) {
+        String help = setting.meaning().replace("`", "");
         if (setting.defaultValue() != null) {
             return help + " (default " + setting.defaultValue() + ")";
         }

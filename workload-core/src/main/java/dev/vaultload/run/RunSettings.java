@@ -1,41 +1,60 @@
 package dev.vaultload.run;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
+import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingDeclarations;
+import dev.vaultload.settings.SettingType;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.storage.FileSystemStorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
-/** The harness's settings, Datasafe's names where it has them. */
+/** The harness's settings, Datasafe's names where it has them, and those of its own FILESYSTEM provider. */
 public final class RunSettings implements SettingDeclarations {
-    public static final Setting STORAGE_PROVIDERS = Setting.of("STORAGE_PROVIDERS", StorageProviders.DEFAULT,
-            "comma-separated: `EMBEDDED`, `MINIO`, `CEPH`, `AMAZON`, `FILESYSTEM`, `MEMORY` (see [providers](#storage-providers))");
-    public static final Setting ENGINES = Setting.of("ENGINES", Engines.DEFAULT,
-            "comma-separated engines, run one after the other on each storage: `VAULTLOAD` (ours), `DATASAFE` (the real Datasafe 1.0.3); see [docs/bindings.md](docs/bindings.md)");
-    public static final Setting THREADS = Setting.of("THREADS", "2,4,8",
+    public static final Setting<List<String>> STORAGE_PROVIDERS = Setting.of("STORAGE_PROVIDERS", SettingType.names(),
+            StorageProviders.DEFAULT, "storage providers, run one after the other: `EMBEDDED`, `MINIO`, `CEPH`, `AMAZON`,"
+                    + " `FILESYSTEM`, `MEMORY` (see [providers](#storage-providers))");
+    public static final Setting<List<String>> ENGINES = Setting.of("ENGINES", SettingType.names(), Engines.DEFAULT,
+            "engines, run one after the other on each storage: `VAULTLOAD` (ours), `DATASAFE` (the real Datasafe 1.0.3);"
+                    + " see [docs/bindings.md](docs/bindings.md)");
+    public static final Setting<List<Integer>> THREADS = Setting.of("THREADS", SettingType.positiveInts(), "2,4,8",
             "thread counts; each thread is one execution of the whole fixture");
-    public static final Setting FILE_SIZES = Setting.of("FILE_SIZES", "100,1024,10240", "document sizes in KiB");
-    public static final Setting FIXTURE_SIZE = Setting.of("FIXTURE_SIZE", "SMALL",
-            "`SMALL` (200 operations), `MEDIUM` (1000), `LARGE` (10000), or the path of a fixture file (ours or Datasafe's)");
-    public static final Setting CIPHER = Setting.of("CIPHER", "AES256_GCM",
-            "`AES256_GCM`, `AES256_CBC`, `CHACHA20_POLY1305`, or `NONE` (no encryption: the baseline; every report says so)");
-    public static final Setting KDF_ITERATIONS = Setting.of("KDF_ITERATIONS",
+    public static final Setting<List<Integer>> FILE_SIZES = Setting.of("FILE_SIZES", SettingType.positiveInts(),
+            "100,1024,10240", "document sizes in KiB");
+    public static final Setting<RunConfig.FixtureSource> FIXTURE_SIZE = Setting.of("FIXTURE_SIZE",
+            new SettingType<>("SMALL, MEDIUM, LARGE or the path of an existing fixture file", RunSettings::fixture),
+            FixtureSize.SMALL.name(), "the fixture: `SMALL` has 200 operations, `MEDIUM` 1000, `LARGE` 10000; a file may be"
+                    + " ours or Datasafe's");
+    public static final Setting<CipherSuite> CIPHER = Setting.of("CIPHER", SettingType.choice(CipherSuite.class),
+            CipherSuite.AES256_GCM.name(), "document encryption; `NONE` encrypts nothing: the baseline, and every report says so");
+    public static final Setting<Integer> KDF_ITERATIONS = Setting.of("KDF_ITERATIONS", SettingType.positiveInt(),
             Integer.toString(EngineOptions.DEFAULT_KDF_ITERATIONS),
             "PBKDF2-HMAC-SHA512 iterations protecting each keystore (OWASP's figure)");
-    public static final Setting ERROR_MODE = Setting.of("ERROR_MODE", "FAIL_FAST",
-            "`FAIL_FAST`: the first error stops and fails the combination; `CONTINUE`: count, classify, go on, fail at the end only on INTEGRITY errors");
-    public static final Setting DURATION = Setting.optional("DURATION", "one pass",
-            "e.g. `30m`, `72h`: passes of the fixture follow each other until the time is up (soak)");
-    public static final Setting PERIOD = Setting.of("PERIOD", "10s",
+    public static final Setting<ErrorMode> ERROR_MODE = Setting.of("ERROR_MODE", SettingType.choice(ErrorMode.class),
+            ErrorMode.FAIL_FAST.name(), "`FAIL_FAST`: the first error stops and fails the combination; `CONTINUE`: count,"
+                    + " classify, go on, fail at the end only on INTEGRITY errors");
+    public static final Setting<Duration> DURATION = Setting.optional("DURATION", SettingType.duration(), "one pass",
+            "passes of the fixture follow each other until the time is up (soak), e.g. `30m`, `72h`");
+    public static final Setting<Duration> PERIOD = Setting.of("PERIOD", SettingType.duration(), "10s",
             "interval of the progress line (`1s` for interactive runs)");
-    public static final Setting MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT", "none",
-            "fail the combination when the RSS grew more than this percentage (e.g. `10`, `12.5`) from the first to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
-    public static final Setting BUCKETS = Setting.of("BUCKETS", "3",
+    public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
+            SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
+                    + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
+    public static final Setting<Integer> BUCKETS = Setting.of("BUCKETS", SettingType.positiveInt(), "3",
             "buckets of the multi-bucket suite, named `<bucket>-0`, `<bucket>-1`, ...");
-    public static final Setting ENABLE_MULTI_BUCKET_TEST = Setting.of("ENABLE_MULTI_BUCKET_TEST", "false",
-            "`true` runs `RandomActionsOnMultiBucketTest` (the suites only)");
-    public static final Setting REPORT_DIR = Setting.of("REPORT_DIR", "target/workload-reports", "where the report files go");
+    public static final Setting<Boolean> ENABLE_MULTI_BUCKET_TEST = Setting.of("ENABLE_MULTI_BUCKET_TEST",
+            SettingType.flag(), "false", "`true` runs `RandomActionsOnMultiBucketTest` (the suites only)");
+    public static final Setting<Path> REPORT_DIR = Setting.of("REPORT_DIR", SettingType.directory(),
+            "target/workload-reports", "where the report files go");
+    public static final Setting<Path> FILESYSTEM_ROOT = Setting.optional(FileSystemStorageProviderFactory.ROOT_SETTING,
+            SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider");
 
     @Override
     public int rank() {
@@ -43,8 +62,20 @@ public final class RunSettings implements SettingDeclarations {
     }
 
     @Override
-    public List<Setting> settings() {
+    public List<Setting<?>> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
-                DURATION, PERIOD, MAX_RSS_GROWTH_PERCENT, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR);
+                DURATION, PERIOD, MAX_RSS_GROWTH_PERCENT, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, FILESYSTEM_ROOT);
+    }
+
+    private static RunConfig.FixtureSource fixture(String text) {
+        return Arrays.stream(FixtureSize.values()).filter(size -> size.name().equalsIgnoreCase(text)).findFirst()
+                .<RunConfig.FixtureSource>map(RunConfig.FixtureSource.Committed::new)
+                .orElseGet(() -> {
+                    Path file = Path.of(text);
+                    if (!Files.isRegularFile(file)) {
+                        throw new IllegalArgumentException("no such file: " + text);
+                    }
+                    return new RunConfig.FixtureSource.File(file);
+                });
     }
 }

@@ -5,16 +5,19 @@ import java.util.function.Function;
 
 /**
  * One setting, declared once: its name (a system property, an environment variable, and {@code --NAME} on the
- * command line), its default, and what it means and accepts. A secret setting's value never appears in help,
- * logs, reports or error messages.
+ * command line), what its text means, its default, and what it is for. A secret setting's value never appears in
+ * help, logs, reports or error messages.
  *
  * @param name         e.g. {@code THREADS}
- * @param defaultValue the value when unset, or null when there is no fixed one
+ * @param type         what it accepts and how that becomes a value
+ * @param defaultValue the text when unset, or null when there is no fixed one
  * @param defaultNote  what happens when unset and there is no fixed default, e.g. {@code one pass}; null otherwise
- * @param help         what it means and accepts, one line of Markdown
+ * @param help         what it is for, one line of Markdown
  * @param secret       true for passwords and keys
+ * @param <T>          the value's type
  */
-public record Setting(String name, String defaultValue, String defaultNote, String help, boolean secret) {
+public record Setting<T>(String name, SettingType<T> type, String defaultValue, String defaultNote, String help,
+                         boolean secret) {
 
     public Setting {
         if (!name.matches("[A-Z][A-Z0-9_]*")) {
@@ -23,32 +26,61 @@ public record Setting(String name, String defaultValue, String defaultNote, Stri
     }
 
     /** A setting with a fixed default. */
-    public static Setting of(String name, String defaultValue, String help) {
-        return new Setting(name, defaultValue, null, help, false);
+    public static <T> Setting<T> of(String name, SettingType<T> type, String defaultValue, String help) {
+        return new Setting<>(name, type, defaultValue, null, help, false);
     }
 
     /** A setting without a fixed default: {@code whenUnset} says what happens then. */
-    public static Setting optional(String name, String whenUnset, String help) {
-        return new Setting(name, null, whenUnset, help, false);
+    public static <T> Setting<T> optional(String name, SettingType<T> type, String whenUnset, String help) {
+        return new Setting<>(name, type, null, whenUnset, help, false);
     }
 
     /** A password or key: its value is never shown. */
-    public static Setting secret(String name, String help) {
-        return new Setting(name, null, null, help, true);
+    public static Setting<String> secret(String name, String help) {
+        return new Setting<>(name, SettingType.text("a key"), null, null, help, true);
     }
 
-    /** The value {@code lookup} has for this setting, trimmed; empty when unset or blank. */
+    /** The text {@code lookup} has for this setting, trimmed; empty when unset or blank. */
     public Optional<String> in(Function<String, String> lookup) {
         return Optional.ofNullable(lookup.apply(name)).map(String::trim).filter(value -> !value.isEmpty());
     }
 
-    /** The value {@code lookup} has for this setting, else the default (null when there is none). */
-    public String valueOrDefault(Function<String, String> lookup) {
-        return in(lookup).orElse(defaultValue);
+    /** The value {@code lookup} has for this setting; empty when unset. */
+    public Optional<T> find(Function<String, String> lookup) {
+        return in(lookup).map(this::parse);
+    }
+
+    /**
+     * The value {@code lookup} has for this setting, else its default.
+     *
+     * @throws IllegalStateException when unset and there is no fixed default (use {@link #find})
+     */
+    public T read(Function<String, String> lookup) {
+        return find(lookup).orElseGet(() -> {
+            if (defaultValue == null) {
+                throw new IllegalStateException(name + " has no default");
+            }
+            return parse(defaultValue);
+        });
+    }
+
+    /** @throws IllegalArgumentException naming the setting and what it accepts when {@code text} is not accepted */
+    public T parse(String text) {
+        try {
+            return type.parse().apply(text);
+        } catch (IllegalArgumentException e) {
+            throw invalid(text);
+        }
+    }
+
+    /** What it is for and what it accepts, one line of Markdown. */
+    public String meaning() {
+        return help + "; accepts " + type.accepted();
     }
 
     /** The one-line error for a value this setting does not accept; a secret's value is not repeated. */
-    public IllegalArgumentException invalid(String value, String accepted) {
-        return new IllegalArgumentException("Invalid " + name + (secret ? "" : "='" + value + "'") + ": expected " + accepted);
+    public IllegalArgumentException invalid(String value) {
+        return new IllegalArgumentException("Invalid " + name + (secret ? "" : "='" + value + "'") + ": expected "
+                + type.accepted());
     }
 }

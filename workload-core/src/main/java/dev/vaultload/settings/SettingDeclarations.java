@@ -8,7 +8,7 @@ import java.util.List;
  * {@code META-INF/services/dev.vaultload.settings.SettingDeclarations}.
  */
 public interface SettingDeclarations {
-    List<Setting> settings();
+    List<Setting<?>> settings();
 
     /** Where these settings come in the registry: the harness's first (0), then the bindings' (1). */
     default int rank() {

@@ -19,15 +19,15 @@ public final class SettingsRegistry {
     }
 
     /** @throws IllegalStateException when two parts declare the same name */
-    public static List<Setting> all() {
-        List<Setting> settings = new ArrayList<>();
+    public static List<Setting<?>> all() {
+        List<Setting<?>> settings = new ArrayList<>();
         ServiceLoader.load(SettingDeclarations.class).stream()
                 .map(ServiceLoader.Provider::get)
                 .sorted(Comparator.comparingInt(SettingDeclarations::rank)
                         .thenComparing(declarations -> declarations.getClass().getName()))
                 .forEach(declarations -> settings.addAll(declarations.settings()));
         Set<String> names = new HashSet<>();
-        for (Setting setting : settings) {
+        for (Setting<?> setting : settings) {
             if (!names.add(setting.name())) {
                 throw new IllegalStateException("setting " + setting.name() + " is declared twice");
             }

@@ -10,12 +10,17 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.Function;
 
 /**
- * FILESYSTEM: one {@link FileSystemBlobStore} per bucket, in a sub-directory of {@code FILESYSTEM_ROOT}. Without
+ * FILESYSTEM: one {@link FileSystemBlobStore} per bucket, in a sub-directory of {@value #ROOT_SETTING}. Without
  * that property a fresh temporary directory is used and removed on close; a configured root is never removed.
  */
 public final class FileSystemStorageProviderFactory implements StorageProviderFactory {
 
     public static final String NAME = "FILESYSTEM";
+    /**
+     * The setting naming the root directory. Declared with its help in the run's settings: the storage package comes
+     * before the settings package, so it reads the value by name, as every provider gets it.
+     */
+    public static final String ROOT_SETTING = "FILESYSTEM_ROOT";
 
     @Override
     public String name() {
@@ -24,13 +29,14 @@ public final class FileSystemStorageProviderFactory implements StorageProviderFa
 
     @Override
     public StorageProvider start(Function<String, String> config) {
-        String configuredRoot = LocalStorageSettings.FILESYSTEM_ROOT.in(config).orElse(null);
+        String configured = config.apply(ROOT_SETTING);
+        String configuredRoot = configured == null || configured.isBlank() ? null : configured.trim();
         Path root;
         try {
             root = configuredRoot == null ? Files.createTempDirectory("vaultload-fs-")
                     : Files.createDirectories(Path.of(configuredRoot));
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(LocalStorageSettings.FILESYSTEM_ROOT.name() + "=" + configuredRoot
+            throw new IllegalArgumentException(ROOT_SETTING + "=" + configuredRoot
                     + " is not a usable directory: " + e, e);
         }
         return new FileSystemProvider(root, configuredRoot == null);

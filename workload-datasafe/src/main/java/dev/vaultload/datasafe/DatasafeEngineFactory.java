@@ -25,10 +25,7 @@ public final class DatasafeEngineFactory implements EngineFactory {
             throw new IllegalArgumentException("Invalid CIPHER='" + options.cipher() + "' for ENGINES=" + NAME
                     + ": expected AES256_GCM, the only cipher Datasafe 1.0.3 offers");
         }
-        String storage = DatasafeSettings.DATASAFE_STORAGE.valueOrDefault(options.settings());
-        if (!storage.equalsIgnoreCase("ADAPTER") && !storage.equalsIgnoreCase("NATIVE")) {
-            throw DatasafeSettings.DATASAFE_STORAGE.invalid(storage, "ADAPTER or NATIVE");
-        }
+        DatasafeSettings.DATASAFE_STORAGE.read(options.settings()); // fails on a value it does not accept
         if (options.kdfIterations() != EngineOptions.DEFAULT_KDF_ITERATIONS) {
             throw new IllegalArgumentException("Invalid KDF_ITERATIONS='" + options.kdfIterations() + "' for ENGINES="
                     + NAME + ": expected it unset (" + EngineOptions.DEFAULT_KDF_ITERATIONS
@@ -39,7 +36,7 @@ public final class DatasafeEngineFactory implements EngineFactory {
     @Override
     public Engine open(BlobStore store, EngineOptions options) {
         check(options);
-        boolean nativeS3 = DatasafeSettings.DATASAFE_STORAGE.valueOrDefault(options.settings()).equalsIgnoreCase("NATIVE");
+        boolean nativeS3 = DatasafeSettings.DATASAFE_STORAGE.read(options.settings()).equals(DatasafeSettings.NATIVE);
         return new DatasafeEngine(nativeS3 ? NativeS3Storage.open(options.settings()) : new BlobStoreStorage(store));
     }
 }

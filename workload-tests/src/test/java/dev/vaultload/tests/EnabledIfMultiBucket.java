@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
     final class Condition implements ExecutionCondition {
         @Override
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-            Setting setting = RunSettings.ENABLE_MULTI_BUCKET_TEST;
-            return "true".equalsIgnoreCase(setting.valueOrDefault(SettingsRegistry.system()))
+            Setting<Boolean> setting = RunSettings.ENABLE_MULTI_BUCKET_TEST;
+            return setting.read(SettingsRegistry.system())
                     ? ConditionEvaluationResult.enabled(setting.name() + "=true")
                     : ConditionEvaluationResult.disabled("set " + setting.name() + "=true to run the multi-bucket suite");
         }

@@ -1,7 +1,6 @@
 package dev.vaultload.s3.provider;
 
 import dev.vaultload.storage.StorageProviderFactory;
-import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -21,8 +20,7 @@ public final class EmbeddedProviderFactory implements StorageProviderFactory {
     @Override
     public S3StorageProvider start(Function<String, String> configSource) {
         ProviderConfig config = new ProviderConfig(configSource);
-        String backend = config.oneOf(S3Settings.EMBEDDED_S3_BACKEND,
-                List.of(EmbeddedS3Server.FILESYSTEM, EmbeddedS3Server.TRANSIENT));
+        String backend = config.valueOrDefault(S3Settings.EMBEDDED_S3_BACKEND);
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
         EmbeddedS3Server server = EmbeddedS3Server.start(backend);
         return S3StorageProvider.startOn(NAME, settings, server);

@@ -13,13 +13,14 @@ final class MinioBinary {
     }
 
     static Optional<Path> locate(ProviderConfig config) {
-        Optional<String> configured = config.optional(S3Settings.MINIO_BINARY);
+        Optional<Path> configured = config.optional(S3Settings.MINIO_BINARY);
         if (configured.isPresent()) {
-            Path binary = Path.of(configured.get());
+            Path binary = configured.get();
             if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-                throw new IllegalArgumentException("MINIO_BINARY must name an executable minio server, got '" + configured.get() + "'");
+                throw new IllegalArgumentException(S3Settings.MINIO_BINARY.name() + " must name "
+                        + S3Settings.MINIO_BINARY.type().accepted() + ", got '" + binary + "'");
             }
-            return configured.map(Path::of);
+            return configured;
         }
         Stream<Path> onPath = Optional.ofNullable(System.getenv("PATH")).stream()
                 .flatMap(path -> Stream.of(path.split(File.pathSeparator)))

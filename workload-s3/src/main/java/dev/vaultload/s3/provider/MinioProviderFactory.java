@@ -31,11 +31,12 @@ public final class MinioProviderFactory implements StorageProviderFactory {
         Optional<URI> existing = config.optional(S3Settings.MINIO_URL).map(url -> S3Endpoints.parse(S3Settings.MINIO_URL.name(), url));
         if (existing.isPresent()) {
             S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
-                    "MINIO_URL needs AWS_ACCESS_KEY and AWS_SECRET_KEY (scripts/start-minio.sh prints them)"));
+                    S3Settings.MINIO_URL.name() + " needs " + S3Settings.AWS_ACCESS_KEY.name() + " and "
+                            + S3Settings.AWS_SECRET_KEY.name() + " (scripts/start-minio.sh prints them)"));
             return S3StorageProvider.start(NAME, settings, settings.clientSettings(existing.get(), credentials), null);
         }
         Optional<Path> binary = MinioBinary.locate(config);
-        Duration startTimeout = Duration.ofSeconds(config.intWithin(S3Settings.MINIO_START_TIMEOUT_SECONDS, 1, 3600));
+        Duration startTimeout = Duration.ofSeconds(config.valueOrDefault(S3Settings.MINIO_START_TIMEOUT_SECONDS));
         String image = config.valueOrDefault(S3Settings.MINIO_IMAGE);
         if (MinioContainer.dockerAvailable()) {
             return S3StorageProvider.startOn(NAME, settings, MinioContainer.start(image));

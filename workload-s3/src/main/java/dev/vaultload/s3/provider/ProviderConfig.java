@@ -3,13 +3,13 @@ package dev.vaultload.s3.provider;
 import dev.vaultload.settings.Setting;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Typed, validated reads of configuration properties. Every bad value is an {@link IllegalArgumentException} that names
- * the property and what it accepts.
+ * Reads declared settings for the S3 providers. Every bad value is an {@link IllegalArgumentException} that names the
+ * setting and what it accepts, in the providers' form: {@code S3_MAX_ATTEMPTS must be an integer within [1, 20], got
+ * '50'}.
  */
 final class ProviderConfig {
 
@@ -19,75 +19,41 @@ final class ProviderConfig {
         this.source = source;
     }
 
-    /** The trimmed value, absent if unset or blank. */
-    Optional<String> optional(Setting setting) {
-        return setting.in(source);
+    /** The value, absent if unset or blank. */
+    <T> Optional<T> optional(Setting<T> setting) {
+        return setting.in(source).map(text -> parse(setting, text));
     }
 
-    /** The trimmed value, else the setting's default. */
-    String valueOrDefault(Setting setting) {
-        return setting.valueOrDefault(source);
+    /** The value, else the setting's default. */
+    <T> T valueOrDefault(Setting<T> setting) {
+        return parse(setting, setting.in(source).orElse(setting.defaultValue()));
     }
 
-    String required(Setting setting, String accepted) {
+    /** The value, else {@code whenUnset} (for settings whose default is computed). */
+    <T> T valueOr(Setting<T> setting, T whenUnset) {
+        return optional(setting).orElse(whenUnset);
+    }
+
+    /** @param accepted what the setting must name, for the message when it is unset */
+    <T> T required(Setting<T> setting, String accepted) {
         return optional(setting).orElseThrow(() -> new IllegalArgumentException(setting.name() + " is required: " + accepted));
     }
 
-    /** An integer within [min, max], else the setting's default. */
-    int intWithin(Setting setting, int min, int max) {
-        return intWithin(setting, Integer.parseInt(setting.defaultValue()), min, max);
-    }
-
-    /** An integer within [min, max], else {@code defaultValue} (for settings whose default is computed). */
-    int intWithin(Setting setting, int defaultValue, int min, int max) {
-        return optional(setting).map(value -> parseIntWithin(setting.name(), value, min, max)).orElse(defaultValue);
-    }
-
-    /** One of {@code accepted}, case-insensitive, returned as spelled in {@code accepted}; else the default. */
-    String oneOf(Setting setting, List<String> accepted) {
-        return optional(setting).map(value -> accepted.stream().filter(value::equalsIgnoreCase).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException(setting.name() + " must be one of " + accepted
-                                + ", got '" + value + "'")))
-                .orElse(setting.defaultValue());
-    }
-
-    Optional<Path> readableFile(Setting setting) {
-        return optional(setting).map(value -> {
-            Path path = Path.of(value);
+    Optional<Path> readableFile(Setting<Path> setting) {
+        return optional(setting).map(path -> {
             if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-                throw new IllegalArgumentException(setting.name() + " must name a readable file, got '" + value + "'");
+                throw new IllegalArgumentException(setting.name() + " must name a readable file, got '" + path + "'");
             }
             return path;
         });
     }
 
-    /**
-     * A bucket name as S3 accepts it: 3-63 characters of lower-case letters, digits, '.' and '-'.
-     *
-     * @param defaultValue the bucket when unset, or null to require one
-     */
-    String bucket(Setting setting, String defaultValue) {
-        String name = setting.name();
-        String bucket = optional(setting).orElse(defaultValue);
-        if (bucket == null) {
-            throw new IllegalArgumentException(name + " is required: the name of an existing bucket");
-        }
-        if (!bucket.matches("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")) {
-            throw new IllegalArgumentException(name + " must be 3-63 characters of a-z, 0-9, '.' and '-', starting and"
-                    + " ending with a letter or digit, got '" + bucket + "'");
-        }
-        return bucket;
-    }
-
-    private static int parseIntWithin(String name, String value, int min, int max) {
+    private static <T> T parse(Setting<T> setting, String text) {
         try {
-            int parsed = Integer.parseInt(value);
-            if (parsed >= min && parsed <= max) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the accepted range
+            return setting.type().parse().apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(setting.name() + " must be " + setting.type().accepted()
+                    + (setting.secret() ? "" : ", got '" + text + "'"), e);
         }
-        throw new IllegalArgumentException(name + " must be an integer within [" + min + ", " + max + "], got '" + value + "'");
     }
 }
