@@ -17,6 +17,8 @@ import java.util.Map;
 
 /** Reads the JSON result of one combination (a serialized {@link RunResult}) into measurements. */
 public final class JsonResultReader {
+    /** The setting that carries the run's WARMUP. */
+    public static final String WARMUP_MILLIS = "warmupMillis";
     private static final double MICROS_PER_MILLI = 1000.0;
 
     // Newer results may carry fields this reader does not know: they must not stop it.
@@ -66,6 +68,7 @@ public final class JsonResultReader {
         settings.put("kdfIterations", Integer.toString(result.engineDescription().kdfIterations()));
         settings.put("errorMode", String.valueOf(setup.errorMode()));
         settings.put("requestedDurationMillis", Long.toString(setup.requestedDurationMillis()));
+        settings.put(WARMUP_MILLIS, Long.toString(setup.warmupMillis()));
         Environment environment = result.environment();
         if (environment != null) {
             // The vendor in parentheses makes chart titles too long.

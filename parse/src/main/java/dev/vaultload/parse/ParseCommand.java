@@ -1,8 +1,10 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.settings.SettingType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -81,8 +83,9 @@ public final class ParseCommand {
         }
     }
 
-    @Command(name = "compare", description = "B/A ratios of ops/s, p50 and p99 per operation, threads and size, "
-            + "with Welch's t (repeated runs) or Mann-Whitney U (interval logs) at --alpha.")
+    @Command(name = "compare", description = "B/A ratios per operation, threads and size, each with its confidence "
+            + "interval: wall-clock ops/s across repeated runs (Welch's t on log ops/s), p50 and p99 latency from the "
+            + "recorded histograms (a bootstrap over periods and runs). The first WARMUP of every run is left out.")
     static final class Compare implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -100,14 +103,21 @@ public final class ParseCommand {
         @Option(names = "--alpha", defaultValue = "0.05", description = "significance level (default ${DEFAULT-VALUE})")
         double alpha;
 
+        @Option(names = "--warmup", converter = DurationConverter.class, description = "leave out the first DURATION of "
+                + "every run (e.g. 5s, 500ms); default: each run's WARMUP")
+        Duration warmup;
+
         @Override
         public Integer call() {
             if (dimension != null && !Configuration.DIMENSIONS.contains(dimension)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--dimension " + dimension + ": must be one of " + Configuration.DIMENSIONS);
             }
+            if (!(alpha > 0 && alpha < 1)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--alpha " + alpha + ": must be between 0 and 1");
+            }
             requireExisting(spec.commandLine(), List.of(a, b));
-            ResultComparison comparison = new ResultComparison(alpha);
+            ResultComparison comparison = new ResultComparison(alpha, warmup);
             ResultComparison.Report report = comparison.compare(List.of(a), List.of(b), dimension);
             if (report.rows().isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "nothing to compare: " + a + " and " + b
@@ -123,6 +133,20 @@ public final class ParseCommand {
         for (Object input : inputs) {
             if (!Files.exists(Path.of(input.toString()))) {
                 throw new CommandLine.ParameterException(command, input + ": no such file or folder");
+            }
+        }
+    }
+
+    /** The duration syntax of the run's settings (WARMUP, PERIOD), so that --warmup reads as WARMUP does. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        private static final SettingType<Duration> TYPE = SettingType.durationOrZero();
+
+        @Override
+        public Duration convert(String text) {
+            try {
+                return TYPE.parse().apply(text);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + text + "': must be " + TYPE.accepted());
             }
         }
     }

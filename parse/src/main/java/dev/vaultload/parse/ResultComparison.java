@@ -3,6 +3,8 @@ package dev.vaultload.parse;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -10,47 +12,71 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Compares two result sets (A, B) that differ in one dimension (cipher, storage, buckets or suite): per
- * operation, threads and file size the ratio B/A of total ops/s and of p50 and p99, with a
- * {@link SignificanceTest} verdict. Anything else that differs between the sets is printed as a warning,
- * because it would make the ratio mean something else.
+ * Compares two result sets (A, B) that differ in one dimension (cipher, storage, engine, buckets or suite): per
+ * operation, threads and file size, the ratio B/A of wall-clock ops/s across repeated runs ({@link ThroughputTest})
+ * and of p50 and p99 latency from the recorded histograms ({@link LatencyBootstrap}), each with its confidence
+ * interval. The first WARMUP of every run is left out of all of them. Anything else that differs between the sets
+ * is printed as a warning, because it would make the ratio mean something else.
  */
 public final class ResultComparison {
     /** Settings that differ from run to run by nature, or repeat others. */
     private static final Set<String> IGNORED_SETTINGS = Set.of("date", "machine", "maxHeapBytes");
+    private static final List<Double> PERCENTILES = List.of(50.0, 99.0);
+    private static final int BOOTSTRAP_ITERATIONS = 2000;
+    private static final long BOOTSTRAP_SEED = 20261123L;
 
     private final ResultLoader loader = new ResultLoader();
-    private final IntervalThroughputs intervalThroughputs = new IntervalThroughputs();
-    private final SignificanceTest significanceTest;
+    private final double alpha;
+    private final Duration warmup;
+    private final ThroughputTest throughputTest;
+    private final LatencyBootstrap latencyBootstrap;
+    private final Map<Path, Optional<IntervalLog>> intervalLogs = new HashMap<>();
 
-    public ResultComparison(double alpha) {
-        this.significanceTest = new SignificanceTest(alpha);
+    /**
+     * @param alpha  1 - confidence of the intervals, e.g. 0.05
+     * @param warmup the start of every run to leave out; null for each run's own WARMUP
+     */
+    public ResultComparison(double alpha, Duration warmup) {
+        this.alpha = alpha;
+        this.warmup = warmup;
+        this.throughputTest = new ThroughputTest(alpha);
+        this.latencyBootstrap = new LatencyBootstrap(BOOTSTRAP_ITERATIONS, alpha, BOOTSTRAP_SEED);
     }
 
-    /** One compared cell: the ratios B/A and the verdict. */
-    public record Row(Cell.Key key, int runsA, int runsB, double opsPerSecondA, double opsPerSecondB,
-                      double p50Ratio, double p99Ratio, SignificanceTest.Verdict verdict) {
-        public double opsPerSecondRatio() {
-            return opsPerSecondB / opsPerSecondA;
+    /**
+     * One compared cell.
+     *
+     * @param periodsA     periods of A's runs kept after the warm-up (0 without interval logs)
+     * @param opsPerSecondA mean wall-clock ops/s of A's runs after the warm-up, or Datasafe's figure without logs
+     * @param throughput   ops/s B/A
+     * @param p50          p50 latency B/A
+     * @param p99          p99 latency B/A
+     */
+    public record Row(Cell.Key key, int runsA, int runsB, int periodsA, int periodsB, double opsPerSecondA,
+                      double opsPerSecondB, Effect throughput, Effect p50, Effect p99) {
+
+        /** The latency verdict, on p50: "B slower", "B faster", "within noise" or "untested: ...". */
+        public String latencyConclusion() {
+            return p50.verdict("B slower", "B faster");
         }
 
-        /** "B faster", "B slower", "within noise" or why no test ran. */
-        public String conclusion() {
-            if (!verdict.tested()) {
-                return "untested: needs " + SignificanceTest.MIN_RUNS + "+ runs or " + SignificanceTest.MIN_INTERVALS
-                        + "+ intervals a side";
-            }
-            return !verdict.significant() ? "within noise" : opsPerSecondRatio() > 1 ? "B faster" : "B slower";
+        public String throughputConclusion() {
+            return throughput.verdict("B faster", "B slower");
         }
     }
 
-    /** The rows, the warnings and the compared dimension ("" if the sets differ in no dimension). */
-    public record Report(String dimension, List<String> warnings, List<Row> rows, List<Problem> problems) {
+    /**
+     * The rows, the warnings and the compared dimension ("" if the sets differ in no dimension).
+     *
+     * @param warmup what was left out of every run, in words
+     */
+    public record Report(String dimension, List<String> warnings, List<Row> rows, List<Problem> problems, String warmup) {
     }
 
     public Report compare(List<Path> inputsA, List<Path> inputsB, String requestedDimension) {
@@ -75,51 +101,97 @@ public final class ResultComparison {
         rows.sort(Comparator.comparing((Row row) -> row.key().configuration().label())
                 .thenComparing(row -> row.key().operation(), Cell.operationOrder())
                 .thenComparingInt(row -> row.key().fileSizeKib()).thenComparingInt(row -> row.key().threads()));
-        return new Report(dimension, warnings, rows, problems);
+        return new Report(dimension, warnings, rows, problems, describeWarmup(a.measurements(), b.measurements()));
     }
 
     public void print(Report report, PrintStream out) {
+        int confidencePercent = (int) Math.round(100 * (1 - alpha));
         out.println("Compared dimension: " + (report.dimension().isEmpty() ? "none (same configuration)" : report.dimension())
-                + "; ratios are B/A; p50/p99 ratios < 1 mean B is faster");
+                + "; ratios are B/A with their " + confidencePercent + "% intervals: ops/s above 1 means B is faster,"
+                + " p50/p99 above 1 that B is slower");
+        out.println("Warm-up: " + report.warmup());
         report.problems().forEach(problem -> out.println("WARNING: malformed input: " + problem));
         report.warnings().forEach(warning -> out.println("WARNING: " + warning));
-        out.println(String.join("\t", "operation", "threads", "size", "configuration", "A ops/s", "B ops/s",
-                "ops/s B/A", "p50 B/A", "p99 B/A", "runs A/B", "test", "p", "verdict"));
+        out.println(String.join("\t", "operation", "threads", "size", "configuration", "runs A/B", "periods A/B",
+                "A ops/s", "B ops/s", "ops/s B/A", "throughput", "p50 B/A", "p99 B/A", "p (p50)", "latency"));
         for (Row row : report.rows()) {
             Cell.Key key = row.key();
             out.println(String.join("\t", key.operation(), Integer.toString(key.threads()),
-                    Cell.sizeLabel(key.fileSizeKib()), key.configuration().label(),
-                    number(row.opsPerSecondA()), number(row.opsPerSecondB()), ratio(row.opsPerSecondRatio()),
-                    ratio(row.p50Ratio()), ratio(row.p99Ratio()), row.runsA() + "/" + row.runsB(), row.verdict().method(),
-                    row.verdict().tested() ? String.format(Locale.ROOT, "%.4f", row.verdict().pValue()) : "-",
-                    row.conclusion()));
+                    Cell.sizeLabel(key.fileSizeKib()), key.configuration().label(), row.runsA() + "/" + row.runsB(),
+                    row.periodsA() + "/" + row.periodsB(), number(row.opsPerSecondA()), number(row.opsPerSecondB()),
+                    row.throughput().format(), row.throughputConclusion(), row.p50().format(), row.p99().format(),
+                    row.p50().tested() ? String.format(Locale.ROOT, "%.4f", row.p50().pValue()) : "-",
+                    row.latencyConclusion()));
         }
     }
 
     private Row row(Cell.Key key, List<Measurement> a, List<Measurement> b) {
+        List<Optional<IntervalLog.SteadyState>> steadyA = a.stream().map(this::steadyState).toList();
+        List<Optional<IntervalLog.SteadyState>> steadyB = b.stream().map(this::steadyState).toList();
+        if (steadyA.stream().anyMatch(Optional::isEmpty) || steadyB.stream().anyMatch(Optional::isEmpty)) {
+            return withoutIntervalLogs(key, a, b);
+        }
+        String operation = key.operation();
+        double[] opsPerSecondA = steadyA.stream().mapToDouble(s -> s.orElseThrow().opsPerSecond(operation)).toArray();
+        double[] opsPerSecondB = steadyB.stream().mapToDouble(s -> s.orElseThrow().opsPerSecond(operation)).toArray();
+        List<List<IntervalLatencies>> periodsA = steadyA.stream().map(s -> s.orElseThrow().intervals(operation)).toList();
+        List<List<IntervalLatencies>> periodsB = steadyB.stream().map(s -> s.orElseThrow().intervals(operation)).toList();
+        List<Effect> latency = latencyBootstrap.ratios(periodsA, periodsB, PERCENTILES);
+        return new Row(key, a.size(), b.size(), periods(periodsA), periods(periodsB), mean(opsPerSecondA),
+                mean(opsPerSecondB), throughputTest.ratio(opsPerSecondA, opsPerSecondB), latency.get(0), latency.get(1));
+    }
+
+    /** Datasafe-format logs (or JSON without its .hlog) hold summaries only: ratios, no test. */
+    private static Row withoutIntervalLogs(Cell.Key key, List<Measurement> a, List<Measurement> b) {
         Cell cellA = Cell.of(a).get(0);
         Cell cellB = Cell.of(b).get(0);
-        SignificanceTest.Verdict verdict = significanceTest.test(runOpsPerSecond(a), runOpsPerSecond(b),
-                intervalOpsPerSecond(a, key.operation()), intervalOpsPerSecond(b, key.operation()));
-        return new Row(key, a.size(), b.size(), cellA.opsPerSecond().mean(), cellB.opsPerSecond().mean(),
-                percentileRatio(cellA, cellB, "50"), percentileRatio(cellA, cellB, "99"), verdict);
+        String missing = "no interval log (.hlog) beside every result; ops/s is Datasafe's, from latencies";
+        return new Row(key, a.size(), b.size(), 0, 0, cellA.opsPerSecond().mean(), cellB.opsPerSecond().mean(),
+                Effect.untested(cellB.opsPerSecond().mean() / cellA.opsPerSecond().mean(), missing),
+                Effect.untested(percentileRatio(cellA, cellB, "50"), missing),
+                Effect.untested(percentileRatio(cellA, cellB, "99"), missing));
+    }
+
+    private Optional<IntervalLog.SteadyState> steadyState(Measurement measurement) {
+        Path source = measurement.run().source();
+        if (!source.toString().endsWith(".json")) {
+            return Optional.empty();
+        }
+        long warmupMillis = warmup != null ? warmup.toMillis() : runWarmupMillis(measurement);
+        return intervalLogs.computeIfAbsent(source, json -> IntervalLog.read(IntervalLog.besideJson(json)))
+                .map(log -> log.steady(warmupMillis));
+    }
+
+    private static long runWarmupMillis(Measurement measurement) {
+        return Long.parseLong(measurement.run().settings().getOrDefault(JsonResultReader.WARMUP_MILLIS, "0"));
+    }
+
+    private String describeWarmup(List<Measurement> a, List<Measurement> b) {
+        if (warmup != null) {
+            return "the first " + seconds(warmup.toMillis()) + " of every run left out (--warmup); periods that began"
+                    + " inside it are dropped from every figure below";
+        }
+        Set<String> runs = new TreeSet<>();
+        a.forEach(m -> runs.add(seconds(runWarmupMillis(m))));
+        b.forEach(m -> runs.add(seconds(runWarmupMillis(m))));
+        return "the first " + String.join(" / ", runs) + " of every run left out (each run's WARMUP); periods that began"
+                + " inside it are dropped from every figure below";
+    }
+
+    private static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+
+    private static int periods(List<List<IntervalLatencies>> runs) {
+        return runs.stream().mapToInt(List::size).sum();
+    }
+
+    private static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
     private static double percentileRatio(Cell a, Cell b, String percentile) {
         return b.percentileMillis().get(percentile).mean() / a.percentileMillis().get(percentile).mean();
-    }
-
-    private static double[] runOpsPerSecond(List<Measurement> runs) {
-        return runs.stream().mapToDouble(Measurement::opsPerSecond).toArray();
-    }
-
-    private double[] intervalOpsPerSecond(List<Measurement> runs, String operation) {
-        Map<Path, Map<String, List<Double>>> logs = new HashMap<>();
-        return runs.stream().map(run -> run.run().source()).filter(source -> source.toString().endsWith(".json"))
-                .distinct()
-                .flatMap(json -> logs.computeIfAbsent(json, source -> intervalThroughputs.read(IntervalThroughputs.besideJson(source)))
-                        .getOrDefault(operation, List.of()).stream())
-                .mapToDouble(Double::doubleValue).toArray();
     }
 
     /** Cells keyed without the compared dimension, so that A's CBC cell meets B's GCM cell. */
@@ -166,9 +238,5 @@ public final class ResultComparison {
 
     private static String number(double value) {
         return String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private static String ratio(double value) {
-        return String.format(Locale.ROOT, "%.3f", value);
     }
 }

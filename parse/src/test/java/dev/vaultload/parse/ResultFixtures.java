@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.HdrHistogram.Histogram;
 
 /** Writes JSON results (and interval logs) the way the suites do, with chosen figures. */
@@ -41,13 +42,18 @@ final class ResultFixtures {
     }
 
     static Path writeJson(Path folder, String name, Run run, List<Figures> figures) {
+        return writeJson(folder, name, run, figures, 0);
+    }
+
+    /** A result whose run left out its first {@code warmupMillis} (WARMUP). */
+    static Path writeJson(Path folder, String name, Run run, List<Figures> figures, long warmupMillis) {
         List<OperationStatistics> operations = figures.stream().map(ResultFixtures::statistics).toList();
         Map<String, Object> storageDetails = run.buckets() > 1
                 ? Map.of("buckets", java.util.stream.IntStream.range(0, run.buckets()).mapToObj(i -> "bucket-" + i).toList())
                 : Map.of();
         RunResult result = new RunResult(
                 new RunSetup(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL", 200,
-                        ErrorMode.FAIL_FAST, 0),
+                        ErrorMode.FAIL_FAST, 0, warmupMillis),
                 new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
                 new RunTiming("2026-11-22T08:00:00Z", 1000, 1),
                 operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT);
@@ -56,18 +62,34 @@ final class ResultFixtures {
         return file;
     }
 
-    /** An interval log beside {@code json}: per interval of one second, that many operations of {@code type}. */
-    static void writeIntervals(Path json, OperationType type, long... operationsPerInterval) {
-        try (HistogramIntervalLog log = new HistogramIntervalLog(IntervalThroughputs.besideJson(json), "test")) {
+    /**
+     * An interval log beside {@code json} with one-second periods of {@code type}: in each, {@code operations[i]}
+     * latencies drawn from a lognormal around {@code medianMicros} (sigma 0.2) times {@code scale[i]} (1 when
+     * shorter), seeded so every run of a test draws the same.
+     */
+    static void writeIntervals(Path json, OperationType type, double medianMicros, long seed, long[] operations,
+                               double... scale) {
+        Random random = new Random(seed);
+        try (HistogramIntervalLog log = new HistogramIntervalLog(IntervalLog.besideJson(json), "test")) {
             long startMillis = 1_700_000_000_000L;
-            for (int index = 0; index < operationsPerInterval.length; index++) {
+            for (int index = 0; index < operations.length; index++) {
+                double factor = index < scale.length ? scale[index] : 1;
                 Histogram latencyMicros = new Histogram(3);
-                latencyMicros.recordValueWithCount(1000, operationsPerInterval[index]);
+                for (long operation = 0; operation < operations[index]; operation++) {
+                    latencyMicros.recordValue(Math.round(medianMicros * factor * Math.exp(0.2 * random.nextGaussian())));
+                }
                 long start = startMillis + index * 1000L;
                 log.onInterval(new Interval(index, start, start + 1000, Map.of(type, latencyMicros), 0, 0, Map.of(),
                         index * 1000L, false));
             }
         }
+    }
+
+    /** {@code periods} periods of {@code operations} each. */
+    static long[] steady(int periods, long operations) {
+        long[] counts = new long[periods];
+        java.util.Arrays.fill(counts, operations);
+        return counts;
     }
 
     private static OperationStatistics statistics(Figures figures) {

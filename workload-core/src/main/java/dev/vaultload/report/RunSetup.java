@@ -14,7 +14,9 @@ import dev.vaultload.stats.ErrorMode;
  * @param fixtureOperations       operations in the fixture
  * @param errorMode               FAIL_FAST or CONTINUE
  * @param requestedDurationMillis DURATION, 0 for a single pass
+ * @param warmupMillis            WARMUP: the start of the run that comparisons leave out
  */
 public record RunSetup(String suite, String storage, String storageDescription, int threads, int fileSizeKib,
-                       String fixture, int fixtureOperations, ErrorMode errorMode, long requestedDurationMillis) {
+                       String fixture, int fixtureOperations, ErrorMode errorMode, long requestedDurationMillis,
+                       long warmupMillis) {
 }

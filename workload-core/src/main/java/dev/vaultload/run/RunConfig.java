@@ -24,6 +24,7 @@ import java.util.OptionalDouble;
  * @param duration          DURATION: repeat passes of the fixture until this much time has passed; empty for one pass
  * @param errorMode         ERROR_MODE
  * @param reportPeriod      PERIOD: how often a progress line (and a health sample) is taken
+ * @param warmup            WARMUP: the start of every run that comparisons leave out
  * @param maxRssGrowthPercent MAX_RSS_GROWTH_PERCENT: fail the run when the RSS grew more than this from the first
  *                          to the last quarter of the run; empty for no limit
  * @param buckets           BUCKETS: buckets of the multi-bucket suite
@@ -40,6 +41,7 @@ public record RunConfig(
         Optional<Duration> duration,
         ErrorMode errorMode,
         Duration reportPeriod,
+        Duration warmup,
         OptionalDouble maxRssGrowthPercent,
         int buckets,
         Path reportDirectory) {

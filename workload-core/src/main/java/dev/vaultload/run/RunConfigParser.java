@@ -28,6 +28,7 @@ public final class RunConfigParser {
                 RunSettings.DURATION.find(settings),
                 RunSettings.ERROR_MODE.read(settings),
                 RunSettings.PERIOD.read(settings),
+                RunSettings.WARMUP.read(settings),
                 RunSettings.MAX_RSS_GROWTH_PERCENT.find(settings).map(OptionalDouble::of).orElseGet(OptionalDouble::empty),
                 RunSettings.BUCKETS.read(settings),
                 RunSettings.REPORT_DIR.read(settings));

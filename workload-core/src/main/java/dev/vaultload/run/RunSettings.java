@@ -44,6 +44,9 @@ public final class RunSettings implements SettingDeclarations {
             "passes of the fixture follow each other until the time is up (soak), e.g. `30m`, `72h`");
     public static final Setting<Duration> PERIOD = Setting.of("PERIOD", SettingType.duration(), "10s",
             "interval of the progress line (`1s` for interactive runs)");
+    public static final Setting<Duration> WARMUP = Setting.of("WARMUP", SettingType.durationOrZero(), "10s",
+            "the start of every run (JIT compilation, connection pools, caches filling) that `compare` leaves out of its"
+                    + " ratios and tests; whole periods that began inside it are dropped");
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
@@ -64,7 +67,7 @@ public final class RunSettings implements SettingDeclarations {
     @Override
     public List<Setting<?>> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
-                DURATION, PERIOD, MAX_RSS_GROWTH_PERCENT, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, FILESYSTEM_ROOT);
+                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, FILESYSTEM_ROOT);
     }
 
     private static RunConfig.FixtureSource fixture(String text) {

@@ -76,7 +76,7 @@ public final class WorkloadRunner {
                 RunResult result = new RunResult(
                         new RunSetup(suite, combination.storage(), store.describe(), combination.threads(),
                                 combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), config.errorMode(),
-                                config.duration().map(Duration::toMillis).orElse(0L)),
+                                config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis()),
                         run.engine().description(),
                         new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                                 run.passes()),

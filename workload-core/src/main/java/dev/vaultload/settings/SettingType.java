@@ -97,9 +97,18 @@ public record SettingType<T>(String accepted, Function<String, T> parse) {
 
     /** A positive duration: seconds without a unit, else ms, s, m, h or d. */
     public static SettingType<Duration> duration() {
-        return new SettingType<>("a positive duration such as 90 (seconds), 500ms, 30s, 10m, 72h or 3d", text -> {
+        return duration("a positive duration such as 90 (seconds), 500ms, 30s, 10m, 72h or 3d", false);
+    }
+
+    /** A duration that may be 0 (for "none"): seconds without a unit, else ms, s, m, h or d. */
+    public static SettingType<Duration> durationOrZero() {
+        return duration("a duration such as 0, 90 (seconds), 500ms, 30s or 10m", true);
+    }
+
+    private static SettingType<Duration> duration(String accepted, boolean zeroAllowed) {
+        return new SettingType<>(accepted, text -> {
             Matcher matcher = DURATION.matcher(text.toLowerCase(Locale.ROOT));
-            if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
+            if (!matcher.matches() || !zeroAllowed && Long.parseLong(matcher.group(1)) == 0) {
                 throw new IllegalArgumentException(text);
             }
             long amount = Long.parseLong(matcher.group(1));

@@ -66,7 +66,7 @@ public final class HarnessBenchmark {
     private static RunResult run(Fixture fixture, int threads, Duration duration, Path reports) {
         RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(threads), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.LARGE), CipherSuite.NONE, 1000, Optional.of(duration),
-                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
+                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), Duration.ZERO, OptionalDouble.empty(), 1, reports);
         RunResult result = new WorkloadRunner(config, "HarnessBenchmark", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture, "LARGE", new InMemoryBlobStore("bench"),
                         store -> new PlaintextEngine(store), users -> Map.of());

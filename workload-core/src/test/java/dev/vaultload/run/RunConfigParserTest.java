@@ -34,6 +34,7 @@ class RunConfigParserTest {
         assertEquals(ErrorMode.FAIL_FAST, config.errorMode());
         assertEquals(Optional.empty(), config.duration());
         assertEquals(Duration.ofSeconds(10), config.reportPeriod());
+        assertEquals(Duration.ofSeconds(10), config.warmup());
         assertEquals(210_000, config.kdfIterations());
         assertEquals(OptionalDouble.empty(), config.maxRssGrowthPercent());
     }
@@ -48,7 +49,7 @@ class RunConfigParserTest {
     void readsEveryProperty() {
         RunConfig config = parse(Map.of("STORAGE_PROVIDERS", "memory, filesystem", "THREADS", "1,16",
                 "FILE_SIZES", "1", "FIXTURE_SIZE", "medium", "CIPHER", "aes256_cbc", "DURATION", "72h",
-                "ERROR_MODE", "CONTINUE", "PERIOD", "1", "KDF_ITERATIONS", "1000"));
+                "ERROR_MODE", "CONTINUE", "PERIOD", "1", "KDF_ITERATIONS", "1000", "WARMUP", "30s"));
         assertEquals(List.of("MEMORY", "FILESYSTEM"), config.storageProviders());
         assertEquals(List.of(1, 16), config.threads());
         assertEquals(List.of(1), config.fileSizesKib());
@@ -57,6 +58,7 @@ class RunConfigParserTest {
         assertEquals(Optional.of(Duration.ofHours(72)), config.duration());
         assertEquals(ErrorMode.CONTINUE, config.errorMode());
         assertEquals(Duration.ofSeconds(1), config.reportPeriod());
+        assertEquals(Duration.ofSeconds(30), config.warmup());
         assertEquals(1000, config.kdfIterations());
     }
 

@@ -53,7 +53,7 @@ class WorkloadRunnerTest {
     private RunConfig config(ErrorMode errorMode, Optional<Duration> duration) {
         return new RunConfig(List.of("FILESYSTEM"), List.of(PlaintextEngine.NAME), List.of(2), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000, duration,
-                errorMode, Duration.ofSeconds(1), OptionalDouble.empty(), 3, reports);
+                errorMode, Duration.ofSeconds(1), Duration.ZERO, OptionalDouble.empty(), 3, reports);
     }
 
     private RunResult run(ErrorMode errorMode, Fixture fixture, int threads, BlobStore store) {

@@ -44,7 +44,7 @@ final class WriteReadRuns {
     RunResult run(BlobStore store, Function<BlobStore, Engine> engineOn, int threads, int pairsPerThread) {
         RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(threads), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), cipher, 1000, Optional.empty(),
-                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), OptionalDouble.empty(), 1, reports);
+                ErrorMode.FAIL_FAST, Duration.ofSeconds(10), Duration.ZERO, OptionalDouble.empty(), 1, reports);
         return new WorkloadRunner(config, "WriteReadRuns", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture(pairsPerThread), "write-read", store,
                         engineOn, users -> Map.of());

@@ -106,7 +106,7 @@ class ServerKilledMidRunTest {
     private RunConfig config() {
         return new RunConfig(List.of("MINIO"), List.of(VaultEngineFactory.NAME), List.of(1), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000,
-                Optional.empty(), ErrorMode.CONTINUE, Duration.ofSeconds(5), OptionalDouble.empty(), 1,
+                Optional.empty(), ErrorMode.CONTINUE, Duration.ofSeconds(5), Duration.ZERO, OptionalDouble.empty(), 1,
                 work.resolve("reports"));
     }
 

@@ -1,0 +1,42 @@
+package dev.vaultload.parse;
+
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * The latencies of one operation in one period of a run, kept as the non-empty buckets of the recorded histogram
+ * (each bucket's median value and its count, ascending): a recorded histogram spans an hour in 3 significant
+ * digits and weighs hundreds of KiB, its non-empty buckets a few hundred bytes, so an hour of 1-second periods
+ * fits in memory.
+ *
+ * @param startMillis  when the period began, on the log's clock
+ * @param endMillis    when it ended
+ * @param valuesMicros the bucket values, ascending
+ * @param counts       operations per bucket
+ */
+public record IntervalLatencies(long startMillis, long endMillis, long[] valuesMicros, long[] counts) {
+
+    public static IntervalLatencies of(AbstractHistogram histogram) {
+        int buckets = 0;
+        for (HistogramIterationValue ignored : histogram.recordedValues()) {
+            buckets++;
+        }
+        long[] values = new long[buckets];
+        long[] counts = new long[buckets];
+        int index = 0;
+        // The iteration hands out one mutable value object: copy its fields, never keep it.
+        for (HistogramIterationValue bucket : histogram.recordedValues()) {
+            values[index] = histogram.medianEquivalentValue(bucket.getValueIteratedTo());
+            counts[index++] = bucket.getCountAtValueIteratedTo();
+        }
+        return new IntervalLatencies(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), values, counts);
+    }
+
+    public long totalCount() {
+        long total = 0;
+        for (long count : counts) {
+            total += count;
+        }
+        return total;
+    }
+}
