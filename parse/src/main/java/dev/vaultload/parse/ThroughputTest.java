@@ -27,6 +27,9 @@ public final class ThroughputTest {
             return Effect.untested(ratio, "needs REPEAT >= " + MIN_RUNS + " runs a side (A " + opsPerSecondA.length
                     + ", B " + opsPerSecondB.length + ")");
         }
+        if (!allPositive(opsPerSecondA) || !allPositive(opsPerSecondB)) {
+            return Effect.untested(ratio, "a run without this operation after the warm-up");
+        }
         double[] logA = logs(opsPerSecondA);
         double[] logB = logs(opsPerSecondB);
         double difference = StatUtils.mean(logB) - StatUtils.mean(logA);
@@ -44,6 +47,10 @@ public final class ThroughputTest {
         double halfWidth = t.inverseCumulativeProbability(1 - alpha / 2) * standardError;
         double pValue = 2 * (1 - t.cumulativeProbability(Math.abs(difference) / standardError));
         return Effect.tested(Math.exp(difference), Math.exp(difference - halfWidth), Math.exp(difference + halfWidth), pValue);
+    }
+
+    private static boolean allPositive(double[] values) {
+        return java.util.Arrays.stream(values).allMatch(value -> value > 0 && Double.isFinite(value));
     }
 
     private static double[] logs(double[] values) {

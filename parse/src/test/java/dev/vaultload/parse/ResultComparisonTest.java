@@ -101,6 +101,17 @@ class ResultComparisonTest {
     }
 
     @Test
+    void anOperationOnlyInTheWarmUpIsUntestedNotACrash() throws IOException {
+        Path a = runsWithLogs("a", CipherSuite.AES256_GCM, 1000, 200, 2, 1);
+
+        ResultComparison.Row row = new ResultComparison(0.05, Duration.ofSeconds(30)).compare(List.of(a), List.of(a), null)
+                .rows().get(0);
+
+        assertEquals("untested: a run without this operation after the warm-up", row.throughputConclusion());
+        assertTrue(row.latencyConclusion().startsWith("untested: needs 10+ periods"), row::latencyConclusion);
+    }
+
+    @Test
     void eachRunsOwnWarmupIsTheDefault() throws IOException {
         Path a = Files.createDirectories(folder.resolve("a"));
         ResultFixtures.writeIntervals(ResultFixtures.writeJson(a, "a", Run.of("EMBEDDED", CipherSuite.AES256_GCM, 2, 100),
