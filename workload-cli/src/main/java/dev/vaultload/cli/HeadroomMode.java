@@ -59,8 +59,9 @@ final class HeadroomMode {
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(),
                 session.engine(combination, provider.openBucket(provider.defaultBucket())), new ContentGenerator(), fileSizeKib * 1024L)) {
             result = new HeadroomRunner(plan, workload, session.config().reportPeriod(),
-                    threads -> progress.listeners(label + " " + threads + " threads", plan.operationsPerStep(),
-                            Optional.of(new ProgressLog("HEADROOM " + label + " " + threads + " threads"))))
+                    threads -> session.withMetrics(progress.listeners(label + " " + threads + " threads",
+                            plan.operationsPerStep(), Optional.of(new ProgressLog("HEADROOM " + label + " " + threads
+                                    + " threads"))), combination, threads))
                     .run(label);
         }
         ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());

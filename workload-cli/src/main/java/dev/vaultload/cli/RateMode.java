@@ -63,7 +63,8 @@ final class RateMode {
                 session.engine(combination, provider.openBucket(provider.defaultBucket())), new ContentGenerator(),
                 combination.fileSizeBytes())) {
             result = new RateRunner(plan, workload, session.config().reportPeriod(),
-                    progress.listeners(label, plan.operations(), Optional.of(new ProgressLog("RATE " + label))))
+                    session.withMetrics(progress.listeners(label, plan.operations(),
+                            Optional.of(new ProgressLog("RATE " + label))), combination, combination.threads()))
                     .run(label);
         }
         Path json = session.config().reportDirectory().resolve(ReportName.of("rate", combination.storageAndEngine(),

@@ -7,6 +7,7 @@ import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.metrics.LiveMetrics;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.IntervalListener;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -35,6 +37,7 @@ public final class SuiteSession implements AutoCloseable {
     private final Map<String, EngineFactory> engines = new LinkedHashMap<>();
     private final Function<String, String> settings;
     private final ContentGenerator content = new ContentGenerator();
+    private Optional<LiveMetrics> metrics = Optional.empty();
 
     /**
      * Reads and checks the configuration, loads the fixture and starts every provider in STORAGE_PROVIDERS.
@@ -61,6 +64,7 @@ public final class SuiteSession implements AutoCloseable {
             session.engines.put(engine.name(), engine);
         }
         try {
+            session.metrics = LiveMetrics.start(settings);
             for (StorageProviderFactory factory : factories) {
                 session.providers.put(factory.name(), factory.start(settings));
             }
@@ -134,6 +138,18 @@ public final class SuiteSession implements AutoCloseable {
         });
     }
 
+    /**
+     * {@code listeners} and, when METRICS_PORT is set, the live metrics of a load mode's periods (no passes).
+     *
+     * @param threads the threads of this step, which a HEADROOM step sets apart from the combination's
+     */
+    public List<IntervalListener> withMetrics(List<IntervalListener> listeners, Combination combination, int threads) {
+        List<IntervalListener> all = new ArrayList<>(listeners);
+        metrics.ifPresent(live -> all.add(live.listener(combination.storage(), combination.engine(), threads,
+                combination.fileSizeKib(), () -> 0)));
+        return all;
+    }
+
     public StorageProvider provider(Combination combination) {
         return providers.get(combination.storage());
     }
@@ -154,7 +170,7 @@ public final class SuiteSession implements AutoCloseable {
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         StorageProvider provider = provider(combination);
         Map<String, Long> retriesBefore = provider.retriesByOperation().orElse(Map.of());
-        return new WorkloadRunner(config, suite, content, ignored -> progress).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
+        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
             Map<String, Object> details = new LinkedHashMap<>(storageDetails.apply(users));
             provider.retriesByOperation().ifPresent(retriesNow -> {
                 Map<String, Long> retries = new TreeMap<>();
@@ -168,6 +184,7 @@ public final class SuiteSession implements AutoCloseable {
 
     @Override
     public void close() {
+        metrics.ifPresent(LiveMetrics::close);
         RuntimeException first = null;
         for (StorageProvider provider : providers.values()) {
             try {

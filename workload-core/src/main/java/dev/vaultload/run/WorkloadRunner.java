@@ -7,6 +7,7 @@ import dev.vaultload.report.DatasafeStatisticsLog;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ProgressLog;
+import dev.vaultload.metrics.LiveMetrics;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ReportSink;
 import dev.vaultload.report.RunResult;
@@ -28,6 +29,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -47,18 +49,23 @@ public final class WorkloadRunner {
     private final String suite;
     private final ContentGenerator content;
     private final Function<Combination, List<IntervalListener>> progressListeners;
+    private final Optional<LiveMetrics> metrics;
 
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
-        this(config, suite, content, combination -> List.of());
+        this(config, suite, content, combination -> List.of(), Optional.empty());
     }
 
-    /** @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar */
+    /**
+     * @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar
+     * @param metrics           the live metrics endpoint, when METRICS_PORT is set
+     */
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content,
-                          Function<Combination, List<IntervalListener>> progressListeners) {
+                          Function<Combination, List<IntervalListener>> progressListeners, Optional<LiveMetrics> metrics) {
         this.config = config;
         this.suite = suite;
         this.content = content;
         this.progressListeners = progressListeners;
+        this.metrics = metrics;
     }
 
     /**
@@ -101,6 +108,8 @@ public final class WorkloadRunner {
             listeners.add(new ProgressLog(combination.label(), health));
             listeners.add(histogramLog);
             listeners.addAll(progressListeners.apply(combination));
+            metrics.ifPresent(live -> listeners.add(live.listener(combination.storage(), run.engine().description().engine(),
+                    combination.threads(), combination.fileSizeKib(), run::passes)));
             runPhases(run, listeners);
         }
         return health;

@@ -157,7 +157,7 @@ class WorkloadRunnerTest {
             }
         };
         WorkloadRunner runner = new WorkloadRunner(config(ErrorMode.FAIL_FAST, Optional.empty()), "WorkloadRunnerTest",
-                new ContentGenerator(), combination -> List.of(broken));
+                new ContentGenerator(), combination -> List.of(broken), Optional.empty());
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
 
         assertThrows(IllegalStateException.class, () -> runner.run(new Combination("MEMORY", 2, 1), fixture, "test",

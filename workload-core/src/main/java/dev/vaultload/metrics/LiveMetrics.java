@@ -1,0 +1,172 @@
+package dev.vaultload.metrics;
+
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.HealthSample;
+import dev.vaultload.stats.Interval;
+import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.ProcessHealth;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.IntSupplier;
+import org.HdrHistogram.HistogramIterationValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live Prometheus / OpenMetrics endpoint of a run (METRICS_PORT), served by the official client's HTTP
+ * server from a registry of its own. Every period of every combination feeds it through {@link #listener}: the
+ * period's operations (counted and observed into latency histograms, native with classic buckets beside them
+ * for servers without native-histogram support), errors by class, payload bytes, the current pass and the
+ * process's health. Counts are added on the reporter's thread from the same histograms the JSON report sums,
+ * so a scrape after the last period agrees with the report exactly.
+ */
+public final class LiveMetrics implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
+    private static final String[] RUN_LABELS = {"storage", "engine", "threads", "file_size_kib"};
+    private static final double MICROS_PER_SECOND = 1_000_000.0;
+
+    private final HTTPServer server;
+    private final Counter operations;
+    private final Counter errors;
+    private final Counter payloadBytes;
+    private final Histogram latency;
+    private final Gauge pass;
+    private final Gauge heapBytes;
+    private final Gauge rssBytes;
+    private final Gauge liveThreads;
+    private final Gauge cpuMillisPerOperation;
+
+    /** Starts the endpoint when METRICS_PORT is set; empty when it is not. */
+    public static Optional<LiveMetrics> start(Function<String, String> settings) {
+        return MetricsSettings.METRICS_PORT.find(settings).map(LiveMetrics::new);
+    }
+
+    /** @param port 0 for a free one */
+    public LiveMetrics(int port) {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        operations = Counter.builder().name("vaultload_operations_total")
+                .help("operations completed successfully").labelNames(labels("operation")).register(registry);
+        errors = Counter.builder().name("vaultload_errors_total")
+                .help("failed operations by error class").labelNames(labels("error_class")).register(registry);
+        payloadBytes = Counter.builder().name("vaultload_payload_bytes_total").unit(Unit.BYTES)
+                .help("document bytes moved by WRITE, READ and SHARE").labelNames(labels("operation")).register(registry);
+        latency = Histogram.builder().name("vaultload_latency_seconds").unit(Unit.SECONDS)
+                .help("latency of successful operations").labelNames(labels("operation"))
+                .classicExponentialUpperBounds(0.0001, 2, 18).register(registry);
+        pass = Gauge.builder().name("vaultload_pass").help("the pass of the fixture being replayed, from 1")
+                .labelNames(RUN_LABELS).register(registry);
+        heapBytes = Gauge.builder().name("vaultload_heap_used_bytes").unit(Unit.BYTES).help("heap in use").register(registry);
+        rssBytes = Gauge.builder().name("vaultload_rss_bytes").unit(Unit.BYTES).help("resident set size").register(registry);
+        liveThreads = Gauge.builder().name("vaultload_threads").help("live threads of the JVM").register(registry);
+        cpuMillisPerOperation = Gauge.builder().name("vaultload_cpu_millis_per_operation")
+                .help("process CPU per completed operation over the last period").register(registry);
+        try {
+            server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+        } catch (IOException e) {
+            throw new UncheckedIOException("METRICS_PORT " + port + ": cannot serve metrics (" + e.getMessage() + ")", e);
+        }
+        LOG.info("metrics: http://localhost:{}/metrics", server.getPort());
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    /**
+     * The listener of one combination's periods.
+     *
+     * @param passes the pass being replayed, 0 where a mode has no passes
+     */
+    public IntervalListener listener(String storage, String engine, int threads, int fileSizeKib, IntSupplier passes) {
+        return new CombinationMetrics(new String[] {storage, engine, Integer.toString(threads), Integer.toString(fileSizeKib)},
+                fileSizeKib * 1024L, passes);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    private static String[] labels(String first) {
+        return prepend(first, RUN_LABELS);
+    }
+
+    private static String[] prepend(String first, String[] rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
+    private final class CombinationMetrics implements IntervalListener {
+        private final String[] run;
+        private final long documentBytes;
+        private final IntSupplier passes;
+        private final ProcessHealth health = new ProcessHealth();
+        private final Map<ErrorClass, Long> errorsSoFar = new EnumMap<>(ErrorClass.class);
+        private HealthSample previous;
+
+        CombinationMetrics(String[] run, long documentBytes, IntSupplier passes) {
+            this.run = run;
+            this.documentBytes = documentBytes;
+            this.passes = passes;
+        }
+
+        @Override
+        public void onInterval(Interval interval) {
+            interval.latencyMicros().forEach((type, histogram) -> {
+                String[] labels = withFirst(type.name());
+                operations.labelValues(labels).inc(histogram.getTotalCount());
+                if (type == OperationType.WRITE || type == OperationType.READ || type == OperationType.SHARE) {
+                    payloadBytes.labelValues(labels).inc(histogram.getTotalCount() * documentBytes);
+                }
+                var observed = latency.labelValues(labels);
+                // the client observes one value at a time: each recorded bucket's value, as often as it was recorded
+                for (HistogramIterationValue bucket : histogram.recordedValues()) {
+                    double seconds = histogram.medianEquivalentValue(bucket.getValueIteratedTo()) / MICROS_PER_SECOND;
+                    for (long count = 0; count < bucket.getCountAtValueIteratedTo(); count++) {
+                        observed.observe(seconds);
+                    }
+                }
+            });
+            interval.errors().forEach((errorClass, total) -> {
+                long added = total - errorsSoFar.getOrDefault(errorClass, 0L);
+                if (added > 0) {
+                    errors.labelValues(withFirst(errorClass.name())).inc(added);
+                }
+                errorsSoFar.put(errorClass, total);
+            });
+            pass.labelValues(run).set(passes.getAsInt());
+            sampleHealth(interval);
+        }
+
+        private void sampleHealth(Interval interval) {
+            HealthSample sample = health.sample(interval.runMillis());
+            heapBytes.set(sample.heapUsedBytes());
+            if (sample.rssKnown()) {
+                rssBytes.set(sample.rssBytes());
+            }
+            liveThreads.set(sample.liveThreads());
+            long completed = interval.completedInPeriod();
+            if (previous != null && completed > 0) {
+                cpuMillisPerOperation.set((sample.processCpuMillis() - previous.processCpuMillis()) / (double) completed);
+            }
+            previous = sample;
+        }
+
+        private String[] withFirst(String value) {
+            return prepend(value, run);
+        }
+    }
+}

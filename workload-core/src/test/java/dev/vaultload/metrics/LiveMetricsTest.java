@@ -1,0 +1,106 @@
+package dev.vaultload.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.PlaintextEngine;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.run.Combination;
+import dev.vaultload.run.RunConfig;
+import dev.vaultload.run.WorkloadRunner;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.storage.InjectedLatency;
+import dev.vaultload.storage.LatencyInjectingBlobStore;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The live endpoint on a real run (SMALL fixture on MEMORY with 1 ms injected per store call, the plaintext
+ * engine, 2 threads, 2 s of passes, 100 ms periods): scraped while the run goes on, it already shows the run;
+ * scraped after the run, its counts are the JSON report's, read with a strict parser of the exposition format.
+ */
+class LiveMetricsTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @Test
+    void aScrapeMidRunShowsTheRunAndTheLastAgreesWithTheReport(@TempDir Path reports) throws Exception {
+        try (LiveMetrics metrics = new LiveMetrics(0)) {
+            CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> run(metrics, reports));
+
+            Exposition midRun = null;
+            while (!run.isDone() && midRun == null) {
+                Exposition scraped = scrape(metrics.port());
+                if (scraped.sum("vaultload_operations_total", Map.of("operation", "READ")) > 0 && !run.isDone()) {
+                    midRun = scraped;
+                }
+                Thread.sleep(50);
+            }
+            RunResult result = run.get();
+            Exposition last = scrape(metrics.port());
+
+            assertNotNull(midRun, "no scrape during the run showed a READ");
+            assertTrue(midRun.has("vaultload_heap_used_bytes"));
+            for (OperationStatistics operation : result.operations()) {
+                Map<String, String> labels = Map.of("operation", operation.type().name(), "storage", "MEMORY",
+                        "engine", PlaintextEngine.NAME, "threads", "2", "file_size_kib", "1");
+                assertEquals(operation.count(), last.sum("vaultload_operations_total", labels), operation.type()::name);
+                assertEquals(operation.count(), last.sum("vaultload_latency_seconds_count", labels), operation.type()::name);
+            }
+            long writes = result.operations().stream().filter(o -> o.type() == OperationType.WRITE)
+                    .mapToLong(OperationStatistics::count).sum();
+            assertEquals(writes * 1024, last.sum("vaultload_payload_bytes_total", Map.of("operation", "WRITE")));
+            assertEquals(result.errorCount(), last.sum("vaultload_errors_total", Map.of()));
+            assertEquals(result.timing().passes(), last.sum("vaultload_pass", Map.of()));
+        }
+    }
+
+    @Test
+    void aPortInUseFailsNamingTheSetting() {
+        try (LiveMetrics first = new LiveMetrics(0)) {
+            RuntimeException failure = assertThrows(RuntimeException.class, () -> new LiveMetrics(first.port()));
+            assertTrue(failure.getMessage().startsWith("METRICS_PORT " + first.port() + ": cannot serve metrics"),
+                    failure::getMessage);
+        }
+    }
+
+    private static RunResult run(LiveMetrics metrics, Path reports) {
+        RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(2), List.of(1),
+                new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.NONE, 1000,
+                Optional.of(Duration.ofSeconds(2)), ErrorMode.FAIL_FAST, Duration.ofMillis(100), Duration.ZERO,
+                OptionalDouble.empty(), 1, reports);
+        Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
+        return new WorkloadRunner(config, "LiveMetricsTest", new ContentGenerator(), combination -> List.of(),
+                Optional.of(metrics)).run(new Combination("MEMORY", 2, 1), fixture, "SMALL",
+                new LatencyInjectingBlobStore(new InMemoryBlobStore("metrics"), new InjectedLatency.Fixed(Duration.ofMillis(1))),
+                PlaintextEngine::new, users -> Map.of());
+    }
+
+    private static Exposition scrape(int port) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/metrics"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        return new Exposition(response.body());
+    }
+}
