@@ -7,7 +7,7 @@ import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
-import dev.vaultload.metrics.LiveMetrics;
+import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.IntervalListener;

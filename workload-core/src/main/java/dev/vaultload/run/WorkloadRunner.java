@@ -7,7 +7,7 @@ import dev.vaultload.report.DatasafeStatisticsLog;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ProgressLog;
-import dev.vaultload.metrics.LiveMetrics;
+import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ReportSink;
 import dev.vaultload.report.RunResult;

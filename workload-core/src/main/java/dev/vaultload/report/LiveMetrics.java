@@ -1,4 +1,4 @@
-package dev.vaultload.metrics;
+package dev.vaultload.report;
 
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.ErrorClass;
@@ -86,7 +86,7 @@ public final class LiveMetrics implements AutoCloseable {
     /**
      * The listener of one combination's periods.
      *
-     * @param passes the pass being replayed, 0 where a mode has no passes
+     * @param passes the pass being replayed; 0 (no series) before the first and where a mode has no passes
      */
     public IntervalListener listener(String storage, String engine, int threads, int fileSizeKib, IntSupplier passes) {
         return new CombinationMetrics(new String[] {storage, engine, Integer.toString(threads), Integer.toString(fileSizeKib)},
@@ -121,6 +121,10 @@ public final class LiveMetrics implements AutoCloseable {
             this.run = run;
             this.documentBytes = documentBytes;
             this.passes = passes;
+            // every class from the start: a series that appears only with the first error cannot be alerted on
+            for (ErrorClass errorClass : ErrorClass.values()) {
+                errors.labelValues(withFirst(errorClass.name()));
+            }
         }
 
         @Override
@@ -147,7 +151,10 @@ public final class LiveMetrics implements AutoCloseable {
                 }
                 errorsSoFar.put(errorClass, total);
             });
-            pass.labelValues(run).set(passes.getAsInt());
+            int current = passes.getAsInt();
+            if (current > 0) {
+                pass.labelValues(run).set(current);
+            }
             sampleHealth(interval);
         }
 

@@ -1,4 +1,4 @@
-package dev.vaultload.metrics;
+package dev.vaultload.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -26,6 +26,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +34,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +76,22 @@ class LiveMetricsTest {
             assertEquals(writes * 1024, last.sum("vaultload_payload_bytes_total", Map.of("operation", "WRITE")));
             assertEquals(result.errorCount(), last.sum("vaultload_errors_total", Map.of()));
             assertEquals(result.timing().passes(), last.sum("vaultload_pass", Map.of()));
+            assertEveryDashboardSeriesIsServed(last);
         }
+    }
+
+    /** deploy/grafana/vaultload.json must query only series the endpoint serves, or its panels stay empty. */
+    private static void assertEveryDashboardSeriesIsServed(Exposition scrape) throws IOException {
+        String dashboard = Files.readString(Path.of("..", "deploy", "grafana", "vaultload.json"));
+        Matcher series = Pattern.compile("vaultload_[a-z_]+").matcher(dashboard);
+        int queried = 0;
+        while (series.find()) {
+            // a native histogram is queried by its bare name, which the text format serves as _count, _sum, _bucket
+            String name = series.group();
+            assertTrue(scrape.has(name) || scrape.has(name + "_count"), () -> "the dashboard queries " + name);
+            queried++;
+        }
+        assertTrue(queried >= 8, "dashboard queries " + queried + " series");
     }
 
     @Test

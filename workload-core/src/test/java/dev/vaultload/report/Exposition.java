@@ -1,4 +1,4 @@
-package dev.vaultload.metrics;
+package dev.vaultload.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.vaultload.metrics;
+package dev.vaultload.report;
 
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingDeclarations;
