@@ -32,6 +32,19 @@ public record IntervalLatencies(long startMillis, long endMillis, long[] valuesM
         return new IntervalLatencies(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), values, counts);
     }
 
+    /** HdrHistogram's rule: the smallest value with at least ceil(p% of all) operations at or below it; 0 when empty. */
+    public long percentileMicros(double percentile) {
+        long rank = Math.max(1, (long) Math.ceil(percentile / 100 * totalCount()));
+        long seen = 0;
+        for (int index = 0; index < counts.length; index++) {
+            seen += counts[index];
+            if (seen >= rank) {
+                return valuesMicros[index];
+            }
+        }
+        return 0;
+    }
+
     public long totalCount() {
         long total = 0;
         for (long count : counts) {

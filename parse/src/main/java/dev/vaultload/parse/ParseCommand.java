@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "vaultload-parse", mixinStandardHelpOptions = true,
         description = "Tables, PNG charts and comparisons from Vaultload's JSON results or Datasafe-format logs.",
         subcommands = {ParseCommand.Table.class, ParseCommand.Detail.class, ParseCommand.Charts.class,
-                ParseCommand.Compare.class})
+                ParseCommand.Compare.class, ParseCommand.Report.class})
 public final class ParseCommand {
 
     public static void main(String[] args) {
@@ -125,6 +125,30 @@ public final class ParseCommand {
             }
             comparison.print(report, System.out);
             return report.problems().isEmpty() ? 0 : 1;
+        }
+    }
+
+    @Command(name = "report", description = "report.html in RESULTS_DIR: one self-contained page (charts inline as "
+            + "SVG, nothing fetched) with every run's verdict, configuration, operations, errors, throughput and latency "
+            + "over time, soak health and environment.")
+    static final class Report implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "a folder of JSON results (searched recursively)")
+        Path folder;
+
+        @Override
+        public Integer call() {
+            if (!Files.isDirectory(folder)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), folder + ": not a folder");
+            }
+            try {
+                System.out.println("wrote " + new HtmlReport().write(folder));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            return 0;
         }
     }
 

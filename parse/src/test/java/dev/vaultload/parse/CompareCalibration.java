@@ -97,7 +97,7 @@ public final class CompareCalibration {
     }
 
     /** One run with the median latency times {@code scale}; its results folder. */
-    private Path run(Path reports, double scale) {
+    Path run(Path reports, double scale) {
         try {
             Files.createDirectories(reports);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.parse.HtmlReport;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -79,6 +80,9 @@ final class RunCommand implements Callable<Integer> {
                 case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget), operation, progress, out).run();
                 case RATE -> new RateMode(session, rate.opsPerSecond, operation, errorBudget, progress, out).run();
             };
+            if (mode == Mode.FIXTURE) {
+                out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
+            }
             return passed ? ExitCodes.OK : ExitCodes.FAILED;
         }
     }

@@ -129,6 +129,24 @@ class VaultloadCliTest {
     }
 
     @Test
+    void aFixtureRunWritesItsReportPageAndParseReportRebuildsIt() throws IOException {
+        Outcome outcome = run("--threads", "1");
+        Path page = reports.resolve("report.html");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        Files.delete(page);
+        Outcome rebuilt = execute(StorageProviders::named, List.of("parse", "report", reports.toString()));
+        Outcome empty = execute(StorageProviders::named, List.of("parse", "report",
+                Files.createDirectories(reports.resolve("empty")).toString()));
+
+        assertTrue(outcome.out().contains("wrote " + page), outcome.out());
+        assertEquals(0, rebuilt.exitCode(), rebuilt.err());
+        assertTrue(Files.readString(page).contains("MEMORY with 1 threads and 1 Kb filesize"), "the run's section");
+        assertEquals(2, empty.exitCode());
+        assertEquals("vaultload: " + reports.resolve("empty") + ": no run results (*.json written by a run) to report on",
+                empty.err().strip());
+    }
+
+    @Test
     void aStoreThatDeletesWhatItStoresFailsTheRunWithExitOne() {
         StorageProviderFactory lossy = new LossyProviderFactory();
         Outcome outcome = execute(name -> name.equals(lossy.name()) ? lossy : StorageProviders.named(name),
