@@ -11,12 +11,17 @@ import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import org.HdrHistogram.HistogramIterationValue;
@@ -47,14 +52,32 @@ public final class LiveMetrics implements AutoCloseable {
     private final Gauge liveThreads;
     private final Gauge cpuMillisPerOperation;
 
+    private final Duration linger;
+    // one thread answers scrapes: its activity tells when the final scrape's answer has gone out
+    private final ThreadPoolExecutor scrapeThread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), runnable -> {
+                Thread thread = new Thread(runnable, "metrics-endpoint");
+                thread.setDaemon(true);
+                return thread;
+            });
+    private final Object scraped = new Object();
+    private boolean finished;
+    private boolean finalFiguresCollected;
+
     /** Starts the endpoint when METRICS_PORT is set; empty when it is not. */
     public static Optional<LiveMetrics> start(Function<String, String> settings) {
-        return MetricsSettings.METRICS_PORT.find(settings).map(LiveMetrics::new);
+        return MetricsSettings.METRICS_PORT.find(settings)
+                .map(port -> new LiveMetrics(port, MetricsSettings.METRICS_LINGER.read(settings)));
     }
 
-    /** @param port 0 for a free one */
-    public LiveMetrics(int port) {
+    /**
+     * @param port   0 for a free one
+     * @param linger how long {@link #close} waits for a scrape of the final figures
+     */
+    public LiveMetrics(int port, Duration linger) {
+        this.linger = linger;
         PrometheusRegistry registry = new PrometheusRegistry();
+        registry.register(this::runFinished);
         operations = Counter.builder().name("vaultload_operations_total")
                 .help("operations completed successfully").labelNames(labels("operation")).register(registry);
         errors = Counter.builder().name("vaultload_errors_total")
@@ -72,7 +95,7 @@ public final class LiveMetrics implements AutoCloseable {
         cpuMillisPerOperation = Gauge.builder().name("vaultload_cpu_millis_per_operation")
                 .help("process CPU per completed operation over the last period").register(registry);
         try {
-            server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+            server = HTTPServer.builder().port(port).registry(registry).executorService(scrapeThread).buildAndStart();
         } catch (IOException e) {
             throw new UncheckedIOException("METRICS_PORT " + port + ": cannot serve metrics (" + e.getMessage() + ")", e);
         }
@@ -93,9 +116,41 @@ public final class LiveMetrics implements AutoCloseable {
                 fileSizeKib * 1024L, passes);
     }
 
+    /**
+     * Marks the run finished, waits until a scrape has read that (at most METRICS_LINGER), then stops serving: a
+     * run that ends between two scrapes would otherwise never show its last figures.
+     */
     @Override
     public void close() {
+        long deadlineNanos = System.nanoTime() + linger.toNanos();
+        try {
+            synchronized (scraped) {
+                finished = true;
+                for (long leftNanos = linger.toNanos(); !finalFiguresCollected && leftNanos > 0;
+                     leftNanos = deadlineNanos - System.nanoTime()) {
+                    TimeUnit.NANOSECONDS.timedWait(scraped, leftNanos);
+                }
+            }
+            // collected is not yet answered: let the answer go out before the server stops
+            while (scrapeThread.getActiveCount() > 0 && System.nanoTime() < deadlineNanos) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         server.close();
+        scrapeThread.shutdownNow();
+    }
+
+    /** Collected on every scrape: says whether the run is over, and tells {@link #close} when that was read. */
+    private GaugeSnapshot runFinished() {
+        synchronized (scraped) {
+            finalFiguresCollected = finished;
+            scraped.notifyAll();
+            return GaugeSnapshot.builder().name("vaultload_run_finished")
+                    .help("1 once the run is over and these are its final figures")
+                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(finished ? 1 : 0).build()).build();
+        }
     }
 
     private static String[] labels(String first) {

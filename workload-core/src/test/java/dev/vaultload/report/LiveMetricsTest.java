@@ -49,7 +49,7 @@ class LiveMetricsTest {
 
     @Test
     void aScrapeMidRunShowsTheRunAndTheLastAgreesWithTheReport(@TempDir Path reports) throws Exception {
-        try (LiveMetrics metrics = new LiveMetrics(0)) {
+        try (LiveMetrics metrics = new LiveMetrics(0, Duration.ZERO)) {
             CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> run(metrics, reports));
 
             Exposition midRun = null;
@@ -96,11 +96,27 @@ class LiveMetricsTest {
 
     @Test
     void aPortInUseFailsNamingTheSetting() {
-        try (LiveMetrics first = new LiveMetrics(0)) {
-            RuntimeException failure = assertThrows(RuntimeException.class, () -> new LiveMetrics(first.port()));
+        try (LiveMetrics first = new LiveMetrics(0, Duration.ZERO)) {
+            RuntimeException failure = assertThrows(RuntimeException.class, () -> new LiveMetrics(first.port(), Duration.ZERO));
             assertTrue(failure.getMessage().startsWith("METRICS_PORT " + first.port() + ": cannot serve metrics"),
                     failure::getMessage);
         }
+    }
+
+    @Test
+    void closingWaitsForAScrapeOfTheFinalFiguresAtMostTheLinger() throws Exception {
+        LiveMetrics metrics = new LiveMetrics(0, Duration.ofSeconds(30));
+        CompletableFuture<Void> closed = CompletableFuture.runAsync(metrics::close);
+        Thread.sleep(300);
+        assertTrue(!closed.isDone(), "closed before anybody scraped");
+
+        Exposition last = scrape(metrics.port());
+        closed.get();
+
+        assertEquals(1.0, last.sum("vaultload_run_finished", Map.of()));
+        long startNanos = System.nanoTime();
+        new LiveMetrics(0, Duration.ofMillis(200)).close();
+        assertTrue(System.nanoTime() - startNanos < Duration.ofSeconds(5).toNanos(), "nobody scraped: gave up after the linger");
     }
 
     private static RunResult run(LiveMetrics metrics, Path reports) {
