@@ -3,11 +3,8 @@ package dev.vaultload.parse;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.PlaintextEngine;
-import dev.vaultload.fixture.ContentId;
-import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureSize;
-import dev.vaultload.fixture.Operation;
-import dev.vaultload.fixture.StorageType;
+import dev.vaultload.fixture.WriteReadFixture;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.WorkloadRunner;
@@ -109,22 +106,12 @@ public final class CompareCalibration {
         InjectedLatency latency = new InjectedLatency.LogNormal(
                 Duration.ofNanos(Math.round(MEDIAN.toNanos() * scale)), SIGMA);
         new WorkloadRunner(config, "CompareCalibration", new ContentGenerator())
-                .run(new Combination("MEMORY", THREADS, 1), writeReadFixture(), "write-read",
+                .run(new Combination("MEMORY", THREADS, 1), WriteReadFixture.pairs(PAIRS_PER_PASS), "write-read",
                         new LatencyInjectingBlobStore(new InMemoryBlobStore("calibration"), latency), PlaintextEngine::new,
                         users -> Map.of());
         return reports;
     }
 
-    private static Fixture writeReadFixture() {
-        ContentId content = new ContentId("c1");
-        List<Operation> operations = new ArrayList<>();
-        operations.add(new Operation.CreateUser("user-1"));
-        for (int pair = 0; pair < PAIRS_PER_PASS; pair++) {
-            operations.add(new Operation.Write("user-1", content, "docs/a.txt"));
-            operations.add(new Operation.Read("user-1", StorageType.PRIVATE, "docs/a.txt", content));
-        }
-        return new Fixture(null, operations, Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
-    }
 
     /** {@code RUN_SECONDS TRIALS}: prints power and size at that run length. */
     public static void main(String[] args) throws IOException {
