@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +27,8 @@ import org.knowm.xchart.style.Styler;
 
 /**
  * One page for a results folder, {@code report.html}: per combination its verdict, configuration, operations,
- * errors by class, throughput and p99 over time (from the .hlog), soak health and environment. Self-contained:
+ * errors by class, throughput and p99 over time (from the .hlog), soak health and environment; and the headroom
+ * plots of HEADROOM runs in the folder. Self-contained:
  * styles inline, charts inline as SVG, no script, nothing fetched, so it opens anywhere and can be mailed.
  */
 public final class HtmlReport {
@@ -48,7 +50,7 @@ public final class HtmlReport {
 
     /** Writes {@code folder/report.html} from the run results (JSON) in the folder and below it. */
     public Path write(Path folder) {
-        List<Path> files = jsonFiles(folder);
+        List<Path> files = files(folder, ".json");
         StringBuilder html = new StringBuilder();
         List<String> notShown = new ArrayList<>();
         int runs = 0;
@@ -65,7 +67,8 @@ public final class HtmlReport {
                 notShown.add(folder.relativize(file) + ": not a run result");
             }
         }
-        if (runs == 0) {
+        int headroomPlots = headroomPlots(html, folder, files(folder, ".png"));
+        if (runs == 0 && headroomPlots == 0) {
             throw new IllegalArgumentException(folder + ": no run results (*.json written by a run) to report on");
         }
         Path report = folder.resolve(FILE_NAME);
@@ -241,9 +244,28 @@ public final class HtmlReport {
         html.append("</table>");
     }
 
-    private static List<Path> jsonFiles(Path folder) {
+    /**
+     * The plots HEADROOM mode drew ({@code headroom-*.png}), inline as data: the page fetches nothing.
+     *
+     * @return how many
+     */
+    private static int headroomPlots(StringBuilder html, Path folder, List<Path> images) {
+        List<Path> plots = images.stream().filter(file -> file.getFileName().toString().startsWith("headroom-")).toList();
+        for (Path plot : plots) {
+            try {
+                html.append("<section class=\"headroom\"><h2>Headroom: ").append(escape(folder.relativize(plot).toString()))
+                        .append("</h2><figure class=\"headroom-plot\"><img alt=\"headroom plot\" src=\"data:image/png;base64,")
+                        .append(Base64.getEncoder().encodeToString(Files.readAllBytes(plot))).append("\"></figure></section>");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + plot, e);
+            }
+        }
+        return plots.size();
+    }
+
+    private static List<Path> files(Path folder, String suffix) {
         try (Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).filter(file -> file.toString().endsWith(".json")).sorted().toList();
+            return files.filter(Files::isRegularFile).filter(file -> file.toString().endsWith(suffix)).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + folder, e);
         }

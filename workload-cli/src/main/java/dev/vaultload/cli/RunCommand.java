@@ -80,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
                 case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget), operation, progress, out).run();
                 case RATE -> new RateMode(session, rate.opsPerSecond, operation, errorBudget, progress, out).run();
             };
-            if (mode == Mode.FIXTURE) {
+            if (mode != Mode.RATE) { // a RATE result is its own JSON, which the page does not show
                 out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
             }
             return passed ? ExitCodes.OK : ExitCodes.FAILED;

@@ -167,6 +167,8 @@ class VaultloadCliTest {
         assertEquals(4, Files.readAllLines(onlyFile("csv")).size(), "a header and a row per step");
         BufferedImage plot = ImageIO.read(onlyFile("png").toFile());
         assertTrue(plot.getWidth() > 500 && plot.getHeight() > 300, "a readable plot");
+        assertTrue(Files.readString(reports.resolve("report.html")).contains("src=\"data:image/png;base64,"),
+                "the plot inline in the page");
     }
 
     @Test
