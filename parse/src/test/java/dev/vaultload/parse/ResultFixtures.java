@@ -55,7 +55,7 @@ final class ResultFixtures {
                 new RunSetup(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL", 200,
                         ErrorMode.FAIL_FAST, 0, warmupMillis),
                 new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
-                new RunTiming("2026-11-22T08:00:00Z", 1000, 1),
+                new RunTiming("2026-11-22T08:00:00Z", 1000, 1, null),
                 operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT);
         Path file = folder.resolve(name + ".json");
         new JsonReportWriter(file).write(result);

@@ -3,6 +3,7 @@ package dev.vaultload.cli;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.storage.StorageProvider;
@@ -27,6 +28,9 @@ final class FixtureMode {
     boolean run() {
         boolean passed = true;
         for (Combination combination : session.combinations().toList()) {
+            if (Interruption.requested()) {
+                break; // a signal: no further combination
+            }
             StorageProvider provider = session.provider(combination);
             RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
                     users -> Map.of(), progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));

@@ -4,6 +4,7 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.headroom.HeadroomCsv;
 import dev.vaultload.run.headroom.HeadroomPlan;
@@ -44,6 +45,9 @@ final class HeadroomMode {
         boolean passed = true;
         // one measurement per storage, engine and size: the steps set the thread counts
         for (Combination combination : session.combinations().filter(c -> c.threads() == session.config().threads().getFirst()).toList()) {
+            if (Interruption.requested()) {
+                break; // a signal: no further combination
+            }
             passed &= measure(new Combination(combination.storage(), combination.engine(), plan.minThreads(),
                     combination.fileSizeKib()));
         }

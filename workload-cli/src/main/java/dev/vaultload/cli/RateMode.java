@@ -3,6 +3,7 @@ package dev.vaultload.cli;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -49,6 +50,9 @@ final class RateMode {
         long operations = Math.max(1, Math.round(opsPerSecond * duration.toNanos() / 1e9));
         boolean passed = true;
         for (Combination combination : session.combinations().toList()) {
+            if (Interruption.requested()) {
+                break; // a signal: no further combination
+            }
             passed &= measure(combination, new RatePlan(opsPerSecond, combination.threads(), operations));
         }
         return passed;

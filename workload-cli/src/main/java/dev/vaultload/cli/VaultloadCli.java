@@ -13,7 +13,7 @@ import picocli.CommandLine;
  */
 @Command(name = "vaultload", mixinStandardHelpOptions = true,
         description = "Vaultload: workload tests for encrypted object storage. Exit status: 0 ok, 1 integrity or "
-                + "error-budget failure, 2 bad input.")
+                + "error-budget failure, 2 bad input, 130/143 stopped by SIGINT/SIGTERM (results so far written).")
 public final class VaultloadCli implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -26,7 +26,9 @@ public final class VaultloadCli implements Runnable {
     public static void main(String[] args) {
         // Charts are drawn off screen: cloud machines have no display.
         System.setProperty("java.awt.headless", "true");
-        System.exit(commandLine(StorageProviders::named, LiveProgress.ofConsole()).execute(args));
+        SignalStop.install(System.err);
+        int exitCode = commandLine(StorageProviders::named, LiveProgress.ofConsole()).execute(args);
+        System.exit(SignalStop.exitCode(exitCode));
     }
 
     /**

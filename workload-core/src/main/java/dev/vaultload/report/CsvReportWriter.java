@@ -17,7 +17,7 @@ public final class CsvReportWriter implements ReportSink {
             + "p50_micros,p75_micros,p90_micros,p95_micros,p99_micros,p99_9_micros,max_micros,mean_micros,"
             + "throughput_per_thread,ops_per_second,mib_per_second,"
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
-            + "engine_mean_micros,storage_share,engine";
+            + "engine_mean_micros,storage_share,engine,interrupted_by";
 
     private final Path file;
 
@@ -53,7 +53,8 @@ public final class CsvReportWriter implements ReportSink {
         cells.add(decimal(operation.opsPerSecond()));
         cells.add(decimal(operation.mebibytesPerSecond()));
         cells.addAll(timeSplitCells(operation.timeSplit()));
-        cells.add(result.engineDescription().engine()); // last: the columns before it keep their places
+        cells.add(result.engineDescription().engine()); // new columns go last: the columns before keep their places
+        cells.add(result.timing().interruptedBy() == null ? "" : result.timing().interruptedBy());
         return String.join(",", cells);
     }
 

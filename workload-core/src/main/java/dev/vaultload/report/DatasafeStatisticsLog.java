@@ -31,6 +31,11 @@ public final class DatasafeStatisticsLog extends LoggedReport {
                 lines.add(line(operation));
             }
         }
+        if (result.timing().interruptedBy() != null) {
+            // not a statistics line: Datasafe's parse scripts skip it, a reader does not
+            lines.add("INTERRUPTED by " + result.timing().interruptedBy() + ": the figures above are those of the "
+                    + result.timing().wallClockMillis() + " ms before it");
+        }
         return lines;
     }
 

@@ -48,6 +48,12 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
         out.flush();
     }
 
+    /** A {@code #} line after the periods so far, e.g. why the log ends early. */
+    public void comment(String text) {
+        writer.outputComment(text);
+        out.flush();
+    }
+
     @Override
     public void close() {
         out.close();

@@ -50,11 +50,11 @@ public record RunResult(
 
     /**
      * FAIL_FAST passes only without any error; CONTINUE passes unless an INTEGRITY error occurred. Either fails
-     * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}).
+     * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}) or when a signal stopped it.
      */
     public boolean passed() {
         boolean healthy = health == null || health.failure() == null;
-        return healthy && (setup.errorMode() == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0);
+        return healthy && timing.interruptedBy() == null && (setup.errorMode() == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0);
     }
 
     /** Datasafe's heading, {@code FILESYSTEM with 2 threads and 100 Kb filesize}, and the engine unless it is the default. */

@@ -31,8 +31,9 @@ final class RunControl {
         this.statistics = statistics;
     }
 
+    /** FAIL_FAST's first failure, or a signal ({@link Interruption}). */
     boolean stopped() {
-        return stopped;
+        return stopped || Interruption.requested();
     }
 
     void stop() {

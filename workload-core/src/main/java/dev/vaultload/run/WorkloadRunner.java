@@ -86,7 +86,7 @@ public final class WorkloadRunner {
                                 config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis()),
                         run.engine().description(),
                         new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
-                                run.passes()),
+                                run.passes(), Interruption.signal().orElse(null)),
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
                         run.control().failures(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
                         storageDetails.apply(run.users()), Environment.current());
@@ -111,6 +111,7 @@ public final class WorkloadRunner {
             metrics.ifPresent(live -> listeners.add(live.listener(combination.storage(), run.engine().description().engine(),
                     combination.threads(), combination.fileSizeKib(), run::passes)));
             runPhases(run, listeners);
+            Interruption.signal().ifPresent(signal -> histogramLog.comment("interrupted by " + signal));
         }
         return health;
     }

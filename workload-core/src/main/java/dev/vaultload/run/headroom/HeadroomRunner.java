@@ -1,6 +1,7 @@
 package dev.vaultload.run.headroom;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.run.OperationExecutor;
 import dev.vaultload.run.load.FailureSamples;
 import dev.vaultload.run.load.LoadWorkload;
@@ -65,7 +66,8 @@ public final class HeadroomRunner {
         FailureSamples failures = new FailureSamples();
         HeadroomResult.StopReason stopReason = HeadroomResult.StopReason.MAX_THREADS_REACHED;
         int fallingSteps = 0;
-        for (int threads = plan.minThreads(); threads <= plan.maxThreads(); threads += plan.threadStep()) {
+        for (int threads = plan.minThreads(); threads <= plan.maxThreads() && !Interruption.requested();
+             threads += plan.threadStep()) {
             HeadroomStep step = runStep(threads, "h" + threads, failures);
             LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}", threads,
                     String.format(Locale.ROOT, "%.1f", step.opsPerSecond()), millis(step.p50Micros()),
@@ -93,7 +95,7 @@ public final class HeadroomRunner {
             OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/");
             OperationExecutor executor = workload.executor();
             tasks.add(() -> {
-                while (claimed.getAndIncrement() < plan.operationsPerStep()) {
+                while (claimed.getAndIncrement() < plan.operationsPerStep() && !Interruption.requested()) {
                     measure(sequence.next(), executor, statistics, failures);
                 }
             });

@@ -1,6 +1,7 @@
 package dev.vaultload.run.rate;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.run.OperationExecutor;
 import dev.vaultload.run.load.FailureSamples;
 import dev.vaultload.run.load.LoadWorkload;
@@ -105,7 +106,7 @@ public final class RateRunner {
         }
 
         void run() {
-            for (long index = thread; index < plan.operations(); index += plan.threads()) {
+            for (long index = thread; index < plan.operations() && !Interruption.requested(); index += plan.threads()) {
                 long intendedNanos = startNanos + plan.intendedOffsetNanos(index);
                 parkUntil(intendedNanos);
                 PlannedOperation planned = sequence.next();
