@@ -1,0 +1,94 @@
+package dev.vaultload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.settings.Setting;
+import dev.vaultload.settings.SettingsRegistry;
+import dev.vaultload.storage.StorageProviders;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Every setting of the registry, given values from a list of hostile ones through `vaultload run --NAME=VALUE`:
+ * wherever the setting's own type refuses a value, the run must refuse it before anything runs, with exit status 2
+ * and one line that names the setting and what it accepts, no stack trace, and a secret's value never repeated.
+ * A provider or engine that is not chosen still has its settings checked (MINIO_* on a MEMORY run).
+ */
+class BadSettingsTest {
+    private static final List<String> HOSTILE = List.of("x", "-1", "0", "1.5", "99999999999", "70000", "maybe",
+            "5x", "a,,b", "-5%", "1e3", "NaN", "🔥", "ab\u0000c", "..", "DROP TABLE");
+
+    @TempDir
+    static Path reports;
+
+    @TestFactory
+    Stream<DynamicTest> everyRefusedValueIsBadInputNamedInOneLine() {
+        List<DynamicTest> cases = new ArrayList<>();
+        for (Setting<?> setting : SettingsRegistry.all()) {
+            for (String value : HOSTILE) {
+                if (refuses(setting, value)) {
+                    cases.add(DynamicTest.dynamicTest(setting.name() + "=" + value, () -> assertRefused(setting, value)));
+                }
+            }
+        }
+        assertTrue(cases.size() >= 150, "only " + cases.size() + " refused values: the list lost its teeth");
+        return cases.stream();
+    }
+
+    @Test
+    void aFileWhereADirectoryBelongsIsRefusedForEveryDirectorySetting() throws Exception {
+        Path file = Files.writeString(reports.resolve("a-file"), "x");
+        List<Setting<?>> directories = SettingsRegistry.all().stream()
+                .filter(setting -> setting.type().accepted().startsWith("a directory")).toList();
+        assertTrue(directories.size() >= 2, directories::toString);
+        assertAll(directories.stream().map(setting -> () -> assertRefused(setting, file.toString())));
+    }
+
+    private static boolean refuses(Setting<?> setting, String value) {
+        try {
+            setting.type().parse().apply(value);
+            return false;
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+
+    private static void assertRefused(Setting<?> setting, String value) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine command = VaultloadCli.commandLine(StorageProviders::named, new LiveProgress(false));
+        command.setOut(new PrintWriter(out, true));
+        command.setErr(new PrintWriter(err, true));
+        List<String> args = new ArrayList<>(List.of("run", "--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1",
+                "--FILE_SIZES", "1", "--KDF_ITERATIONS", "1000", "--REPORT_DIR", reports.resolve("r").toString()));
+        int at = args.indexOf("--" + setting.name());
+        if (at >= 0) {
+            args.set(at + 1, value);
+        } else {
+            args.add("--" + setting.name() + "=" + value);
+        }
+
+        int exitCode = command.execute(args.toArray(String[]::new));
+
+        String message = err.toString().strip();
+        assertEquals(2, exitCode, () -> "exit status; stderr: " + message);
+        assertEquals(1, message.lines().count(), () -> "one line: " + message);
+        assertTrue(message.startsWith("vaultload: Invalid " + setting.name()), message);
+        assertTrue(message.contains("expected " + setting.type().accepted()), message);
+        assertTrue(!message.contains("Exception") && !message.contains("\tat "), message);
+        assertTrue(!setting.secret() || !message.contains(value), () -> "a secret's value shown: " + message);
+        assertEquals("", out.toString(), "nothing ran");
+    }
+}
