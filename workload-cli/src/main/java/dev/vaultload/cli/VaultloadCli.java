@@ -26,7 +26,9 @@ public final class VaultloadCli implements Runnable {
     public static void main(String[] args) {
         // Charts are drawn off screen: cloud machines have no display.
         System.setProperty("java.awt.headless", "true");
-        SignalStop.install(System.err);
+        if (args.length > 0 && args[0].equals("run")) { // other commands end at once on a signal, as usual
+            SignalStop.install(System.err);
+        }
         int exitCode = commandLine(StorageProviders::named, LiveProgress.ofConsole()).execute(args);
         System.exit(SignalStop.exitCode(exitCode));
     }
