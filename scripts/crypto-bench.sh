@@ -3,7 +3,8 @@
 # Builds workload-vault's test classes, runs the JMH benchmark VaultCryptoBenchmark (encrypt and decrypt of
 # 1 MiB and 100 MiB documents through the Vault's private space, crypto only), runs `openssl speed -evp`
 # for the same ciphers, and prints one table with the ratios vault/JCE and vault/openssl.
-#   JMH_OPTS   JMH options (default: short run, single thread)
+#   JMH_OPTS         JMH options (default: short run, single thread)
+#   OPENSSL_SECONDS  seconds per openssl figure (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JMH_OPTS="${JMH_OPTS:--f 1 -wi 3 -w 2s -i 5 -r 1s -t 1}"
@@ -17,9 +18,9 @@ test_classpath workload-vault
 "$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" org.openjdk.jmh.Main VaultCryptoBenchmark $JMH_OPTS \
   -rf csv -rff "$out/jmh.csv" > "$out/jmh.log"
 
-# openssl: 16 KiB blocks (its largest default size), 3 s per figure, encrypt and decrypt
+# openssl: 16 KiB blocks (its largest default size), OPENSSL_SECONDS per figure, encrypt and decrypt
 openssl_mbs() { # evp-name [-decrypt]
-  openssl speed -evp "$1" ${2:-} -bytes 16384 -seconds 3 2>/dev/null \
+  openssl speed -evp "$1" ${2:-} -bytes 16384 -seconds "${OPENSSL_SECONDS:-3}" 2>/dev/null \
     | awk -v n="$1" 'tolower($1) == n { v = $NF; sub("k", "", v); printf "%.0f", v / 1000 }'
 }
 declare -A ossl

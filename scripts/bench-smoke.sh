@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Every benchmark script once, as short as it goes (about 2 minutes in all): proves they build and run from a
+# clean clone, not what they measure. CI runs it; the figures it prints mean nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+run() { echo "== $*" >&2; "$@" > /dev/null; }
+run scripts/harness-bench.sh 1 50000 2
+run scripts/content-bench.sh -f 1 -wi 0 -i 1 -r 200ms
+JMH_OPTS="-f 1 -wi 0 -i 1 -r 200ms -t 1 -p sizeBytes=1048576" OPENSSL_SECONDS=1 run scripts/crypto-bench.sh
+run scripts/calibrate-compare.sh 2 1
+echo "benchmark scripts: all ran" >&2
