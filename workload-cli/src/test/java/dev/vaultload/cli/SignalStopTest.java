@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Signals to a real `vaultload run` process (this test's classpath, MEMORY, a 120 s soak): the first stops it
  * within 5 s with 128 + the signal's number and the results so far written, marked; when stopping takes longer
- * (keystores of 2 million KDF iterations being made) it exits anyway after the grace; a second signal exits at once.
+ * (keystores of 4 million KDF iterations, about 6.6 s each here being made) it exits anyway after the grace; a second signal exits at once.
  * The child starts through perl with SIGINT at its default, since a shell's background jobs inherit it ignored.
  */
 class SignalStopTest {
@@ -51,8 +51,8 @@ class SignalStopTest {
 
     @Test
     void aRunThatCannotStopInTimeExitsAfterTheGraceAndASecondSignalAtOnce() throws Exception {
-        Process slow = start("2000000");
-        awaitHistogramLog();
+        Process slow = start("4000000");
+        awaitUserCreation();
         long firstNanos = send(slow, "INT");
         assertTrue(slow.waitFor(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS), "the grace did not end it");
         assertEquals(130, slow.exitValue());
@@ -60,8 +60,8 @@ class SignalStopTest {
                 "it ended before the grace: the run was not slow enough to test it");
 
         reports = Files.createDirectories(reports.resolve("twice"));
-        Process twice = start("2000000");
-        awaitHistogramLog();
+        Process twice = start("4000000");
+        awaitUserCreation();
         send(twice, "INT");
         Thread.sleep(200);
         long secondNanos = send(twice, "INT");
@@ -84,9 +84,12 @@ class SignalStopTest {
         await(() -> find(".hlog").map(SignalStopTest::read).filter(text -> text.contains("Tag=")).isPresent());
     }
 
-    /** The run has begun measuring (the log opens before the users are made). */
-    private void awaitHistogramLog() throws Exception {
-        await(() -> find(".hlog").isPresent());
+    /**
+     * The run is a period into making its users: the log's header is written with the first period. (The log file
+     * itself opens just before the users are made: a signal then can come before the first keystore is begun.)
+     */
+    private void awaitUserCreation() throws Exception {
+        await(() -> find(".hlog").map(SignalStopTest::read).filter(text -> text.contains("#[StartTime")).isPresent());
     }
 
     private static void await(BooleanSupplier condition) throws InterruptedException {
