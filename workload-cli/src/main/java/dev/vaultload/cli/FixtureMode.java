@@ -3,7 +3,6 @@ package dev.vaultload.cli;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
-import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.storage.StorageProvider;
@@ -26,21 +25,19 @@ final class FixtureMode {
 
     /** @return true when every combination passed */
     boolean run() {
-        boolean passed = true;
-        for (Combination combination : session.combinations().toList()) {
-            if (Interruption.requested()) {
-                break; // a signal: no further combination
-            }
-            StorageProvider provider = session.provider(combination);
-            RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
-                    users -> Map.of(), progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));
-            if (!result.passed()) {
-                err.println(RunOutcome.describe(result));
-                err.flush();
-                passed = false;
-            }
+        // every combination runs (no short circuit), each started only when it comes: a signal ends the stream
+        return session.combinations().map(this::run).reduce(true, Boolean::logicalAnd);
+    }
+
+    private boolean run(Combination combination) {
+        StorageProvider provider = session.provider(combination);
+        RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
+                users -> Map.of(), progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));
+        if (!result.passed()) {
+            err.println(RunOutcome.describe(result));
+            err.flush();
         }
-        return passed;
+        return result.passed();
     }
 
     /** CREATE_USER once per user, then every other operation once per thread; unknown (0) for a DURATION run. */

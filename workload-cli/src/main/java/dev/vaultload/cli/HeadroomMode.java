@@ -4,7 +4,6 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.run.Combination;
-import dev.vaultload.run.Interruption;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.headroom.HeadroomCsv;
 import dev.vaultload.run.headroom.HeadroomPlan;
@@ -42,16 +41,10 @@ final class HeadroomMode {
 
     /** @return true when no measurement exceeded the error budget or lost data */
     boolean run() {
-        boolean passed = true;
         // one measurement per storage, engine and size: the steps set the thread counts
-        for (Combination combination : session.combinations().filter(c -> c.threads() == session.config().threads().getFirst()).toList()) {
-            if (Interruption.requested()) {
-                break; // a signal: no further combination
-            }
-            passed &= measure(new Combination(combination.storage(), combination.engine(), plan.minThreads(),
-                    combination.fileSizeKib()));
-        }
-        return passed;
+        return session.combinations().filter(c -> c.threads() == session.config().threads().getFirst())
+                .map(c -> measure(new Combination(c.storage(), c.engine(), plan.minThreads(), c.fileSizeKib())))
+                .reduce(true, Boolean::logicalAnd);
     }
 
     private boolean measure(Combination combination) {

@@ -3,7 +3,6 @@ package dev.vaultload.cli;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.run.Combination;
-import dev.vaultload.run.Interruption;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -48,14 +47,8 @@ final class RateMode {
     boolean run() {
         Duration duration = session.config().duration().orElse(DEFAULT_DURATION);
         long operations = Math.max(1, Math.round(opsPerSecond * duration.toNanos() / 1e9));
-        boolean passed = true;
-        for (Combination combination : session.combinations().toList()) {
-            if (Interruption.requested()) {
-                break; // a signal: no further combination
-            }
-            passed &= measure(combination, new RatePlan(opsPerSecond, combination.threads(), operations));
-        }
-        return passed;
+        return session.combinations().map(c -> measure(c, new RatePlan(opsPerSecond, c.threads(), operations)))
+                .reduce(true, Boolean::logicalAnd);
     }
 
     private boolean measure(Combination combination, RatePlan plan) {

@@ -107,7 +107,10 @@ public final class SuiteSession implements AutoCloseable {
         return fixtureLabel;
     }
 
-    /** storage x engine x threads x file size, in that nesting: Datasafe's order, one engine after the other. */
+    /**
+     * storage x engine x threads x file size, in that nesting: Datasafe's order, one engine after the other. Lazy,
+     * and ending at a signal ({@link Interruption}): no combination starts after one.
+     */
     public Stream<Combination> combinations() {
         List<Combination> combinations = new ArrayList<>();
         for (String storage : config.storageProviders()) {
@@ -119,7 +122,7 @@ public final class SuiteSession implements AutoCloseable {
                 }
             }
         }
-        return combinations.stream();
+        return combinations.stream().takeWhile(next -> !Interruption.requested());
     }
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */
