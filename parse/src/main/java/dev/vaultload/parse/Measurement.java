@@ -1,9 +1,12 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.fixture.OperationType;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One operation type in one run of one combination (threads x file size), from a log block or a JSON result.
@@ -23,7 +26,8 @@ public record Measurement(Configuration configuration, String operation, int thr
     public static final List<String> PERCENTILES = List.of("50", "75", "90", "95", "99");
 
     /** Operations that move a document's bytes; LIST and DELETE move none. */
-    private static final Set<String> PAYLOAD_OPERATIONS = Set.of("WRITE", "READ", "SHARE");
+    private static final Set<String> PAYLOAD_OPERATIONS = Arrays.stream(OperationType.values())
+            .filter(OperationType::movesDocument).map(Enum::name).collect(Collectors.toSet());
 
     private static final double KIB_PER_MIB = 1024.0;
 

@@ -1,6 +1,5 @@
 package dev.vaultload.report;
 
-import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.Interval;
@@ -187,7 +186,7 @@ public final class LiveMetrics implements AutoCloseable {
             interval.latencyMicros().forEach((type, histogram) -> {
                 String[] labels = withFirst(type.name());
                 operations.labelValues(labels).inc(histogram.getTotalCount());
-                if (type == OperationType.WRITE || type == OperationType.READ || type == OperationType.SHARE) {
+                if (type.movesDocument()) {
                     payloadBytes.labelValues(labels).inc(histogram.getTotalCount() * documentBytes);
                 }
                 var observed = latency.labelValues(labels);
