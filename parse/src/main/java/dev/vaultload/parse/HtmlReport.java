@@ -1,7 +1,5 @@
 package dev.vaultload.parse;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
@@ -20,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Stream;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -45,18 +42,15 @@ public final class HtmlReport {
             .passed{background:#2e7d32}.failed{background:#c62828}section{border-top:2px solid #888;margin-top:2em}
             figure{margin:.5em 0}""";
 
-    // Newer results may carry fields this reader does not know: they must not stop it.
-    private final ObjectMapper mapper = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-
     /** Writes {@code folder/report.html} from the run results (JSON) in the folder and below it. */
     public Path write(Path folder) {
-        List<Path> files = files(folder, ".json");
+        List<Path> files = ResultLoader.filesEndingWith(folder, ".json");
         StringBuilder html = new StringBuilder();
         List<String> notShown = new ArrayList<>();
         int runs = 0;
         for (Path file : files) {
             try {
-                RunResult result = mapper.readValue(file.toFile(), RunResult.class);
+                RunResult result = JsonResultReader.runResult(file);
                 if (result.setup() == null || result.operations() == null) {
                     notShown.add(folder.relativize(file) + ": not a run result");
                     continue;
@@ -67,7 +61,7 @@ public final class HtmlReport {
                 notShown.add(folder.relativize(file) + ": not a run result");
             }
         }
-        int headroomPlots = headroomPlots(html, folder, files(folder, ".png"));
+        int headroomPlots = headroomPlots(html, folder, ResultLoader.filesEndingWith(folder, ".png"));
         if (runs == 0 && headroomPlots == 0) {
             throw new IllegalArgumentException(folder + ": no run results (*.json written by a run) to report on");
         }
@@ -107,7 +101,7 @@ public final class HtmlReport {
             timelines(html, log);
         }
         health(html, result.health());
-        keyValues(html, "Environment", "environment", mapper(result.environment()));
+        keyValues(html, "Environment", "environment", fields(result.environment()));
         html.append("</section>");
     }
 
@@ -223,12 +217,12 @@ public final class HtmlReport {
         return periods.stream().mapToDouble(value).toArray();
     }
 
-    private static Map<String, Object> mapper(Object record) {
+    private static Map<String, Object> fields(Object record) {
         if (record == null) {
             return Map.of();
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> fields = new ObjectMapper().convertValue(record, Map.class);
+        Map<String, Object> fields = JsonResultReader.MAPPER.convertValue(record, Map.class);
         return fields;
     }
 
@@ -261,14 +255,6 @@ public final class HtmlReport {
             }
         }
         return plots.size();
-    }
-
-    private static List<Path> files(Path folder, String suffix) {
-        try (Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).filter(file -> file.toString().endsWith(suffix)).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + folder, e);
-        }
     }
 
     static String escape(String text) {

@@ -32,20 +32,33 @@ public record IntervalLatencies(long startMillis, long endMillis, long[] valuesM
         return new IntervalLatencies(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), values, counts);
     }
 
-    /** HdrHistogram's rule: the smallest value with at least ceil(p% of all) operations at or below it; 0 when empty. */
+    /** The latency at {@code percentile} (0-100) by {@link #percentileIndex}; 0 when empty. */
     public long percentileMicros(double percentile) {
-        long rank = Math.max(1, (long) Math.ceil(percentile / 100 * totalCount()));
+        int index = percentileIndex(counts, percentile);
+        return index < 0 ? 0 : valuesMicros[index];
+    }
+
+    public long totalCount() {
+        return total(counts);
+    }
+
+    /**
+     * HdrHistogram's rule over counts of ascending values: the index of the smallest value with at least
+     * ceil(p% of all) operations at or below it; -1 when there are none.
+     */
+    static int percentileIndex(long[] counts, double percentile) {
+        long rank = Math.max(1, (long) Math.ceil(percentile / 100 * total(counts)));
         long seen = 0;
         for (int index = 0; index < counts.length; index++) {
             seen += counts[index];
             if (seen >= rank) {
-                return valuesMicros[index];
+                return index;
             }
         }
-        return 0;
+        return -1;
     }
 
-    public long totalCount() {
+    private static long total(long[] counts) {
         long total = 0;
         for (long count : counts) {
             total += count;

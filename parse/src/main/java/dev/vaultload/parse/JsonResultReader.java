@@ -22,13 +22,18 @@ public final class JsonResultReader {
     private static final double MICROS_PER_MILLI = 1000.0;
 
     // Newer results may carry fields this reader does not know: they must not stop it.
-    private final ObjectMapper mapper = new ObjectMapper()
+    static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** The run result in a JSON file, as a run wrote it. */
+    static RunResult runResult(Path file) throws IOException {
+        return MAPPER.readValue(file.toFile(), RunResult.class);
+    }
 
     public LoadedResults read(Path file) {
         RunResult result;
         try {
-            result = mapper.readValue(file.toFile(), RunResult.class);
+            result = runResult(file);
         } catch (JsonProcessingException e) {
             long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             return new LoadedResults(List.of(), List.of(new Problem(file, line, "not a run result: " + e.getOriginalMessage())));

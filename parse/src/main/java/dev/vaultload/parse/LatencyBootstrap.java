@@ -130,21 +130,10 @@ public final class LatencyBootstrap {
             return percentile(counts, percentile);
         }
 
-        /** HdrHistogram's rule: the smallest value with at least ceil(p% of all) operations at or below it. */
+        /** The percentile of counts on the grid, by the same rule as a single period's; NaN when empty. */
         double percentile(long[] counts, double percentile) {
-            long total = Arrays.stream(counts).sum();
-            if (total == 0) {
-                return Double.NaN;
-            }
-            long rank = Math.max(1, (long) Math.ceil(percentile / 100 * total));
-            long seen = 0;
-            for (int index = 0; index < counts.length; index++) {
-                seen += counts[index];
-                if (seen >= rank) {
-                    return gridMicros[index];
-                }
-            }
-            return gridMicros[gridMicros.length - 1];
+            int index = IntervalLatencies.percentileIndex(counts, percentile);
+            return index < 0 ? Double.NaN : gridMicros[index];
         }
 
         private List<Block> blocks(List<IntervalLatencies> periods) {

@@ -41,7 +41,8 @@ public final class ResultLoader {
         return json.isEmpty() ? filesEndingWith(input, ".log") : json;
     }
 
-    private static List<Path> filesEndingWith(Path folder, String suffix) {
+    /** The files under {@code folder} (recursively) whose names end with {@code suffix}, sorted. */
+    static List<Path> filesEndingWith(Path folder, String suffix) {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.filter(Files::isRegularFile).filter(file -> file.toString().endsWith(suffix)).sorted().toList();
         } catch (IOException e) {

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.OperationStatistics;
 import java.io.File;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Level;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,10 +101,6 @@ class HtmlReportBrowserTest {
     }
 
     private static RunResult readResult(Path results) throws IOException {
-        try (Stream<Path> files = Files.walk(results)) {
-            Path json = files.filter(file -> file.toString().endsWith(".json")).findFirst().orElseThrow();
-            return new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-                    .readValue(json.toFile(), RunResult.class);
-        }
+        return JsonResultReader.runResult(ResultLoader.filesEndingWith(results, ".json").getFirst());
     }
 }
