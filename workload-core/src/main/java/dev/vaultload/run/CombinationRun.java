@@ -8,6 +8,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.TimedBlobStore;
@@ -104,11 +105,11 @@ final class CombinationRun implements AutoCloseable {
             executions.add(new Execution(replayed, prefix, executor, statistics, control, storageClock));
         }
         long operationsBefore = statistics.requestsStarted();
-        long processCpuBefore = WorkerPool.processCpuNanos();
+        long processCpuBefore = ProcessCpu.nanos();
         long startNanos = System.nanoTime();
         replayWorkerCpuNanos += pool.runAll(executions);
         replayNanos += System.nanoTime() - startNanos;
-        replayProcessCpuNanos += WorkerPool.processCpuNanos() - processCpuBefore;
+        replayProcessCpuNanos += ProcessCpu.nanos() - processCpuBefore;
         replayOperations += statistics.requestsStarted() - operationsBefore;
     }
 

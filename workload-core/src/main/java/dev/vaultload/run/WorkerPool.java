@@ -40,11 +40,6 @@ final class WorkerPool implements AutoCloseable {
         return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
-    /** The CPU the whole JVM has used so far. */
-    static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
-
     @Override
     public void close() {
         threads.shutdownNow();

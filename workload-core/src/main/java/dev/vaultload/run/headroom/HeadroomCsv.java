@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /** Writes a {@link HeadroomResult} as CSV: a header, then one row per step; the knee's row says {@code true}. */
 public final class HeadroomCsv {
-    static final String HEADER = "threads,operations,errors,ops_per_second,p50_ms,p90_ms,p99_ms,knee";
+    static final String HEADER = "threads,operations,errors,ops_per_second,p50_ms,p90_ms,p99_ms,cpu_us_per_op,knee";
 
     private HeadroomCsv() {
     }
@@ -19,9 +19,9 @@ public final class HeadroomCsv {
         List<String> lines = new ArrayList<>();
         lines.add(HEADER);
         for (HeadroomStep step : result.steps()) {
-            lines.add(String.format(Locale.ROOT, "%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%b", step.threads(), step.operations(),
-                    step.errors(), step.opsPerSecond(), step.p50Micros() / 1000.0, step.p90Micros() / 1000.0,
-                    step.p99Micros() / 1000.0, result.knee().filter(step::equals).isPresent()));
+            lines.add(String.format(Locale.ROOT, "%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.1f,%b", step.threads(),
+                    step.operations(), step.errors(), step.opsPerSecond(), step.p50Micros() / 1000.0,
+                    step.p90Micros() / 1000.0, step.p99Micros() / 1000.0, step.cpuMicrosPerOperation(), result.knee().filter(step::equals).isPresent()));
         }
         try {
             Path parent = file.toAbsolutePath().getParent();

@@ -12,6 +12,7 @@ import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,9 +70,10 @@ public final class HeadroomRunner {
         for (int threads = plan.minThreads(); threads <= plan.maxThreads() && !Interruption.requested();
              threads += plan.threadStep()) {
             HeadroomStep step = runStep(threads, "h" + threads, failures);
-            LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}", threads,
+            LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}, CPU {} us/op", threads,
                     String.format(Locale.ROOT, "%.1f", step.opsPerSecond()), millis(step.p50Micros()),
-                    millis(step.p90Micros()), millis(step.p99Micros()), step.errors());
+                    millis(step.p90Micros()), millis(step.p99Micros()), step.errors(),
+                    String.format(Locale.ROOT, "%.1f", step.cpuMicrosPerOperation()));
             fallingSteps = !steps.isEmpty() && step.opsPerSecond() < steps.getLast().opsPerSecond() ? fallingSteps + 1 : 0;
             steps.add(step);
             if (step.errorFraction() > plan.errorBudget() || step.integrityErrors() > 0) {
@@ -102,6 +104,7 @@ public final class HeadroomRunner {
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("headroom-", 0).factory());
         long startNanos = System.nanoTime();
+        long cpuStartNanos = ProcessCpu.nanos();
         try (IntervalReporter ignored = new IntervalReporter(statistics, reportPeriod, stepListeners.apply(threads))) {
             List<Future<?>> running = tasks.stream().<Future<?>>map(pool::submit).toList();
             for (Future<?> task : running) {
@@ -115,7 +118,7 @@ public final class HeadroomRunner {
         } finally {
             pool.shutdownNow();
         }
-        return step(threads, statistics, Duration.ofNanos(System.nanoTime() - startNanos));
+        return step(threads, statistics, Duration.ofNanos(System.nanoTime() - startNanos), ProcessCpu.nanos() - cpuStartNanos);
     }
 
     private static void measure(PlannedOperation planned, OperationExecutor executor, StatisticService statistics,
@@ -132,7 +135,7 @@ public final class HeadroomRunner {
     }
 
     /** All operation types of the step in one histogram: a point of the plot is the step, not a type. */
-    private static HeadroomStep step(int threads, StatisticService statistics, Duration wallClock) {
+    private static HeadroomStep step(int threads, StatisticService statistics, Duration wallClock, long cpuNanos) {
         Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
         for (OperationType type : OperationType.values()) {
             wallClocks.put(type, wallClock);
@@ -144,7 +147,8 @@ public final class HeadroomRunner {
         long operations = latencyMicros.getTotalCount();
         return new HeadroomStep(threads, operations, errorCount, errors.get(ErrorClass.INTEGRITY),
                 operations / (wallClock.toNanos() / 1e9),
-                percentile(latencyMicros, 50), percentile(latencyMicros, 90), percentile(latencyMicros, 99));
+                percentile(latencyMicros, 50), percentile(latencyMicros, 90), percentile(latencyMicros, 99),
+                operations + errorCount == 0 ? 0 : cpuNanos / 1000.0 / (operations + errorCount));
     }
 
     private static long percentile(Histogram latencyMicros, double percentile) {

@@ -40,6 +40,7 @@ class HeadroomRunnerTest {
         assertTrue(result.passed(), () -> result.firstFailures().toString());
         assertEquals(List.of(1, 2, 3), result.steps().stream().map(HeadroomStep::threads).toList());
         result.steps().forEach(step -> assertEquals(150, step.operations() + step.errors(), "operations per step"));
+        result.steps().forEach(step -> assertTrue(step.cpuMicrosPerOperation() > 0, () -> "CPU per operation of " + step));
         assertTrue(result.knee().isPresent());
         assertEquals(HeadroomResult.StopReason.MAX_THREADS_REACHED, result.stopReason());
 

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class KneeTest {
     private static HeadroomStep step(int threads, double opsPerSecond, long p50Micros) {
-        return new HeadroomStep(threads, 100, 0, 0, opsPerSecond, p50Micros, p50Micros, p50Micros);
+        return new HeadroomStep(threads, 100, 0, 0, opsPerSecond, p50Micros, p50Micros, p50Micros, 0);
     }
 
     @Test
@@ -28,6 +28,6 @@ class KneeTest {
 
     @Test
     void noneWithoutMeasuredSteps() {
-        assertTrue(Knee.of(List.of(new HeadroomStep(1, 0, 5, 0, 0, 0, 0, 0)), 2).isEmpty());
+        assertTrue(Knee.of(List.of(new HeadroomStep(1, 0, 5, 0, 0, 0, 0, 0, 0)), 2).isEmpty());
     }
 }

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# How much of what a raw HTTP client gets from an S3 server Vaultload gets on the same server: one 4 KiB object
+# on a MinIO of its own on 127.0.0.1, read at concurrency 1 and 8 by
+#   wrk            anonymous GETs (the object is readable by anyone), C, epoll: the ceiling
+#   sdk-CLIENT     a bare AWS SDK v2 GetObject loop (S3GetBenchmark) on each HTTP client of CLIENTS
+#   vaultload-*    `vaultload run --mode HEADROOM --operation READ --file-sizes 4` with cipher NONE and
+#                  AES256_GCM: the whole READ (keystore, path encryption, envelope, checksum) on the default client
+# and prints ops/s, p50 and p99 latency, the client's CPU per request (its process, all threads) and the ratio
+# of ops/s to wrk's at the same concurrency. The goal is vaultload-NONE >= 0.70 of wrk at 1 and at 8.
+# Installs wrk from Debian's packages when missing; stops its MinIO on exit.
+#
+# Arguments: seconds per wrk and SDK figure (10), Vaultload READs per concurrency step (40000).
+# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT), CIPHERS (NONE,AES256_GCM), MINIO_PORT (29200).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-10}"
+reads_per_step="${2:-40000}"
+clients="${CLIENTS:-APACHE,APACHE5,URL_CONNECTION,CRT}"
+ciphers="${CIPHERS:-NONE,AES256_GCM}"
+concurrencies=(1 8)
+object_path="s3-path-bench/4k"
+
+command -v wrk >/dev/null || { echo "s3-path-bench: installing wrk" >&2; apt-get install -y -qq wrk >&2; }
+
+source scripts/lib/test-classpath.sh
+test_classpath workload-s3
+./mvnw -q -B -ntp -pl workload-cli -am package -DskipTests
+
+work="$(mktemp -d)"
+export MINIO_BASE_DIR="$work/minio" MINIO_PORT="${MINIO_PORT:-29200}" MINIO_CONSOLE_PORT="$(( ${MINIO_PORT:-29200} + 1 ))"
+trap 'scripts/start-minio.sh stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+eval "$(scripts/start-minio.sh start)"
+export STORAGE_PROVIDERS=MINIO
+
+# signed_put PATH FILE: a SigV4-signed PUT of FILE by curl, which must answer 2xx
+signed_put() {
+  curl -sS -f -o /dev/null -X PUT --data-binary "@$2" -H "x-amz-content-sha256: $(sha256sum "$2" | cut -d' ' -f1)" \
+    --aws-sigv4 "aws:amz:us-east-1:s3" --user "$AWS_ACCESS_KEY:$AWS_SECRET_KEY" "$MINIO_URL/$1"
+}
+head -c 4096 /dev/urandom > "$work/object"
+signed_put "$AWS_BUCKET/$object_path" "$work/object"
+cat > "$work/policy.json" <<EOF
+{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":["*"]},"Action":["s3:GetObject"],
+ "Resource":["arn:aws:s3:::$AWS_BUCKET/${object_path%/*}/*"]}]}
+EOF
+signed_put "$AWS_BUCKET?policy=" "$work/policy.json"
+url="$MINIO_URL/$AWS_BUCKET/$object_path"
+
+rows="$work/rows"  # client concurrency ops/s p50_ms p99_ms cpu_us_per_request
+to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; u = v; sub(/^[0-9.]+/, "", u);
+  printf "%.3f", u == "us" ? n / 1000 : u == "s" ? n * 1000 : n }'; }
+for c in "${concurrencies[@]}"; do
+  TIMEFORMAT='%U %S'
+  { time wrk -t "$(( c < 2 ? 1 : 2 ))" -c "$c" -d "${seconds}s" --latency "$url" > "$work/wrk.out"; } 2> "$work/wrk.cpu"
+  requests="$(awk '/requests in/ { print $1 }' "$work/wrk.out")"
+  awk -v c="$c" -v n="$requests" -v p50="$(to_ms "$(awk '$1 == "50%" { print $2 }' "$work/wrk.out")")" \
+      -v p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' "$work/wrk.out")")" \
+      -v rate="$(awk '/Requests\/sec/ { print $2 }' "$work/wrk.out")" \
+      '{ printf "wrk %d %s %s %s %.1f\n", c, rate, p50, p99, ($1 + $2) * 1e6 / n }' "$work/wrk.cpu" >> "$rows"
+done
+
+for client in ${clients//,/ }; do
+  for c in "${concurrencies[@]}"; do
+    "$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" -Dlogback.configurationFile=workload-core/src/test/logging/logback-test.xml \
+      dev.vaultload.s3.bench.S3GetBenchmark "$MINIO_URL" "$AWS_BUCKET" "$object_path" "$c" "$seconds" "$client" \
+      | awk '{ $1 = "sdk-" $1; print }' >> "$rows"
+  done
+done
+
+for cipher in ${ciphers//,/ }; do
+  "$JAVA_HOME/bin/java" -jar workload-cli/target/vaultload.jar run --mode HEADROOM --operation READ --file-sizes 4 \
+    --cipher "$cipher" --min-threads "${concurrencies[0]}" --max-threads "${concurrencies[1]}" \
+    --step $(( concurrencies[1] - concurrencies[0] )) --operations-per-step "$reads_per_step" \
+    --REPORT_DIR "$work/vaultload-$cipher" > "$work/vaultload-$cipher.log" 2>&1 \
+    || { tail -20 "$work/vaultload-$cipher.log" >&2; exit 1; }
+  awk -F, -v name="vaultload-$cipher" 'NR > 1 { printf "%s %d %s %s %s %s\n", name, $1, $4, $5, $7, $8 }' \
+    "$(find "$work/vaultload-$cipher" -name '*headroom*.csv' | head -1)" >> "$rows"
+done
+
+echo "MinIO $(scripts/start-minio.sh binary | xargs -I{} sh -c '{} --version 2>/dev/null | head -1'); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2);" \
+  "$("$JAVA_HOME/bin/java" -version 2>&1 | head -1); $(nproc) cores; ${seconds}s per figure, $reads_per_step Vaultload READs per step"
+echo
+echo "| client | concurrency | ops/s | p50 ms | p99 ms | client CPU us/request | ops/s / wrk's |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+awk '$1 == "wrk" { wrk[$2] = $3 } { row[NR] = $0 }
+  END { for (i = 1; i <= NR; i++) { split(row[i], f, " ");
+    printf "| %s | %d | %.0f | %.3f | %.3f | %.1f | %.2f |\n", f[1], f[2], f[3], f[4], f[5], f[6], f[3] / wrk[f[2]] } }' "$rows"
