@@ -3,19 +3,20 @@
 # on a MinIO of its own on 127.0.0.1, read at concurrency 1 and 8 by
 #   wrk            anonymous GETs (the object is readable by anyone), C, epoll: the ceiling
 #   sdk-CLIENT     a bare AWS SDK v2 GetObject loop (S3GetBenchmark) on each HTTP client of CLIENTS
+#   vaultload-store  the same loop on Vaultload's S3 store (CLIENTS' VAULTLOAD_STORE): the store without the engine
 #   vaultload-*    `vaultload run --mode HEADROOM --operation READ --file-sizes 4` with cipher NONE and
-#                  AES256_GCM: the whole READ (keystore, path encryption, envelope, checksum) on the default client
+#                  AES256_GCM: the whole READ (keystore, path encryption, envelope, checksum) through that store
 # and prints ops/s, p50 and p99 latency, the client's CPU per request (its process, all threads) and the ratio
 # of ops/s to wrk's at the same concurrency. The goal is vaultload-NONE >= 0.70 of wrk at 1 and at 8.
 # Installs wrk from Debian's packages when missing; stops its MinIO on exit.
 #
 # Arguments: seconds per wrk and SDK figure (10), Vaultload READs per concurrency step (40000).
-# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT), CIPHERS (NONE,AES256_GCM), MINIO_PORT (29200).
+# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE), CIPHERS (NONE,AES256_GCM), MINIO_PORT (29200).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"
 reads_per_step="${2:-40000}"
-clients="${CLIENTS:-APACHE,APACHE5,URL_CONNECTION,CRT}"
+clients="${CLIENTS:-APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE}"
 ciphers="${CIPHERS:-NONE,AES256_GCM}"
 concurrencies=(1 8)
 object_path="s3-path-bench/4k"
@@ -63,7 +64,7 @@ for client in ${clients//,/ }; do
   for c in "${concurrencies[@]}"; do
     "$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" -Dlogback.configurationFile=workload-core/src/test/logging/logback-test.xml \
       dev.vaultload.s3.bench.S3GetBenchmark "$MINIO_URL" "$AWS_BUCKET" "$object_path" "$c" "$seconds" "$client" \
-      | awk '{ $1 = "sdk-" $1; print }' >> "$rows"
+      | awk '{ $1 = $1 == "VAULTLOAD_STORE" ? "vaultload-store" : "sdk-" $1; print }' >> "$rows"
   done
 done
 

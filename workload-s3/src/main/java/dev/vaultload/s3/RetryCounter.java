@@ -28,7 +28,11 @@ final class RetryCounter implements ExecutionInterceptor {
             attributes.putAttribute(ATTEMPTED, Boolean.TRUE);
             return;
         }
-        String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
+        countRetry(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
+    }
+
+    /** One more retry of {@code operation}, by a caller that retries outside the SDK's pipeline. */
+    void countRetry(String operation) {
         retriesByOperation.computeIfAbsent(operation, name -> new LongAdder()).increment();
     }
 

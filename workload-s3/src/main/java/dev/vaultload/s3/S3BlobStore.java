@@ -29,12 +29,14 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 public final class S3BlobStore implements BlobStore {
 
     private final S3Client client;
+    private final ObjectOpener opener;
     private final String bucket;
     private final S3TransferSettings transfer;
     private final S3ErrorTranslator errors;
 
-    S3BlobStore(S3Client client, String bucket, S3TransferSettings transfer, S3ErrorTranslator errors) {
+    S3BlobStore(S3Client client, ObjectOpener opener, String bucket, S3TransferSettings transfer, S3ErrorTranslator errors) {
         this.client = client;
+        this.opener = opener;
         this.bucket = bucket;
         this.transfer = transfer;
         this.errors = errors;
@@ -67,8 +69,7 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public InputStream get(String key) {
         try {
-            return new S3ObjectStream(client.getObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key))),
-                    bucket, key, errors);
+            return new S3ObjectStream(opener.open(bucket, BlobKeys.requireValidKey(key)), bucket, key, errors);
         } catch (SdkException e) {
             throw errors.translate(e, "GetObject", bucket, key);
         }

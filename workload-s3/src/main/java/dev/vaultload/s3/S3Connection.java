@@ -12,36 +12,48 @@ import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /**
  * One S3 client (AWS SDK v2, sync, Apache HTTP client) to one endpoint, shared by the {@link S3BlobStore}s of all its
- * buckets, with its retry counters. Thread-safe. Closing it closes the client and so every store it handed out.
+ * buckets, with its retry counters. On an explicit endpoint, reads take {@link DirectGetObject}, on the same HTTP
+ * client and retry strategy. Thread-safe. Closing it closes the client and so every store it handed out.
  */
 public final class S3Connection implements AutoCloseable {
 
+    private final SdkHttpClient http;
     private final S3Client client;
+    private final ObjectOpener opener;
     private final RetryCounter retryCounter;
     private final S3ErrorTranslator errors;
 
-    private S3Connection(S3Client client, RetryCounter retryCounter, S3ErrorTranslator errors) {
-        this.client = client;
-        this.retryCounter = retryCounter;
-        this.errors = errors;
+    private S3Connection(S3ClientSettings settings) {
+        this.http = buildHttpClient(settings);
+        this.retryCounter = new RetryCounter();
+        RetryStrategy retryStrategy = AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                .maxAttempts(settings.maxAttempts()).build();
+        AwsCredentialsProvider credentials = credentialsProvider(settings.credentials());
+        this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter);
+        this.opener = settings.endpoint() == null
+                ? (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key))
+                : new DirectGetObject(http, settings.endpoint(), settings.region(), credentials, retryStrategy,
+                        retryCounter)::open;
+        this.errors = new S3ErrorTranslator(settings);
     }
 
     /** Builds the client; nothing is sent until the first request. */
     public static S3Connection open(S3ClientSettings settings) {
-        RetryCounter retryCounter = new RetryCounter();
-        return new S3Connection(buildClient(settings, retryCounter), retryCounter, new S3ErrorTranslator(settings));
+        return new S3Connection(settings);
     }
 
     /** The store of one bucket; the bucket is not checked (see {@link #bucketExists}). */
     public S3BlobStore bucket(String bucket, S3TransferSettings transfer) {
-        return new S3BlobStore(client, bucket, transfer, errors);
+        return new S3BlobStore(client, opener, bucket, transfer, errors);
     }
 
     /** True if the bucket exists and these credentials may use it; fails with a CLIENT error if they may not (403). */
@@ -87,12 +99,13 @@ public final class S3Connection implements AutoCloseable {
     @Override
     public void close() {
         client.close();
+        http.close(); // handed to the client ready-made, so the client leaves it open
     }
 
     // SDK 2.56 deprecates the Apache 4 client for apache5-client; the pom and the measurements (dependencies.md)
     // are on the Apache 4 client, so it stays until they move together.
     @SuppressWarnings("deprecation")
-    private static S3Client buildClient(S3ClientSettings settings, RetryCounter retryCounter) {
+    private static SdkHttpClient buildHttpClient(S3ClientSettings settings) {
         S3Timeouts timeouts = settings.timeouts();
         ApacheHttpClient.Builder http = ApacheHttpClient.builder()
                 .maxConnections(settings.maxConnections())
@@ -103,16 +116,21 @@ public final class S3Connection implements AutoCloseable {
             var trustManagers = TrustedCertificates.fromPem(settings.caPath());
             http.tlsTrustManagersProvider(() -> trustManagers);
         }
+        return http.build();
+    }
+
+    private static S3Client buildClient(S3ClientSettings settings, SdkHttpClient http, AwsCredentialsProvider credentials,
+                                        RetryStrategy retryStrategy, RetryCounter retryCounter) {
+        S3Timeouts timeouts = settings.timeouts();
         S3ClientBuilder builder = S3Client.builder()
-                .httpClientBuilder(http)
+                .httpClient(http)
                 .region(Region.of(settings.region()))
-                .credentialsProvider(credentialsProvider(settings.credentials()))
+                .credentialsProvider(credentials)
                 // Ceph RGW rejects the SDK's default trailing checksums (ceph-single-node.md); S3 and MinIO accept both.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
                 .overrideConfiguration(override -> override
-                        .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
-                                .maxAttempts(settings.maxAttempts()).build())
+                        .retryStrategy(retryStrategy)
                         .apiCallAttemptTimeout(timeouts.apiCallAttempt())
                         .apiCallTimeout(timeouts.apiCall())
                         .addExecutionInterceptor(retryCounter));

@@ -9,6 +9,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import dev.vaultload.s3.S3BlobStore;
+import dev.vaultload.s3.S3ClientSettings;
+import dev.vaultload.s3.S3Connection;
+import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.s3.S3TransferSettings;
 import dev.vaultload.stats.ProcessCpu;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -30,8 +35,9 @@ import software.amazon.awssdk.services.s3.S3Client;
  * for a warm-up and then the measured time (as long); prints one line: client, threads, ops/s, p50 and p99 in ms, and this
  * process's CPU per request in microseconds (all its threads: the SDK, the HTTP client, the GC).
  * <p>
- * Arguments: endpoint bucket key threads seconds client (APACHE, APACHE5, URL_CONNECTION or CRT); the key pair
- * from AWS_ACCESS_KEY and AWS_SECRET_KEY.
+ * Arguments: endpoint bucket key threads seconds client: APACHE, APACHE5, URL_CONNECTION or CRT (the SDK on that
+ * HTTP client), or VAULTLOAD_STORE (Vaultload's S3 store, without the engine above it); the key pair from
+ * AWS_ACCESS_KEY and AWS_SECRET_KEY.
  */
 public final class S3GetBenchmark {
     public static void main(String[] args) throws Exception {
@@ -44,13 +50,13 @@ public final class S3GetBenchmark {
         int threads = Integer.parseInt(args[3]);
         int seconds = Integer.parseInt(args[4]);
         String clientName = args[5];
-        try (S3Client s3 = client(endpoint, http(clientName))) {
+        try (Getter getter = getter(endpoint, bucket, clientName)) {
             Recorder latencies = new Recorder(3);
             // as long as the measurement: the JIT compiler's threads count in the process CPU while they work
-            loop(s3, bucket, key, threads, seconds, new Recorder(3));
+            loop(getter, key, threads, seconds, new Recorder(3));
             long cpuBeforeNanos = ProcessCpu.nanos();
             long startNanos = System.nanoTime();
-            loop(s3, bucket, key, threads, seconds, latencies);
+            loop(getter, key, threads, seconds, latencies);
             double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
             long cpuNanos = ProcessCpu.nanos() - cpuBeforeNanos;
             Histogram latencyMicros = latencies.getIntervalHistogram();
@@ -61,7 +67,42 @@ public final class S3GetBenchmark {
         }
     }
 
-    private static void loop(S3Client s3, String bucket, String key, int threads, int seconds, Recorder latencyMicros)
+    /** One GET of a key of the bucket, opened; closing it closes the client. */
+    private interface Getter extends AutoCloseable {
+        InputStream open(String key);
+
+        @Override
+        void close();
+    }
+
+    private static Getter getter(URI endpoint, String bucket, String clientName) {
+        if (clientName.equals("VAULTLOAD_STORE")) {
+            S3Connection connection = S3Connection.open(S3ClientSettings.of(endpoint,
+                    new S3Credentials(System.getenv("AWS_ACCESS_KEY"), System.getenv("AWS_SECRET_KEY"))));
+            S3BlobStore store = connection.bucket(bucket, S3TransferSettings.DEFAULT);
+            return new Getter() {
+                public InputStream open(String key) {
+                    return store.get(key);
+                }
+
+                public void close() {
+                    connection.close();
+                }
+            };
+        }
+        S3Client s3 = client(endpoint, http(clientName));
+        return new Getter() {
+            public InputStream open(String key) {
+                return s3.getObject(request -> request.bucket(bucket).key(key));
+            }
+
+            public void close() {
+                s3.close();
+            }
+        };
+    }
+
+    private static void loop(Getter getter, String key, int threads, int seconds, Recorder latencyMicros)
             throws InterruptedException {
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(threads);
@@ -72,7 +113,7 @@ public final class S3GetBenchmark {
                 try {
                     while (!stop.get()) {
                         long startNanos = System.nanoTime();
-                        try (InputStream body = s3.getObject(request -> request.bucket(bucket).key(key))) {
+                        try (InputStream body = getter.open(key)) {
                             while (body.read(buffer) != -1) {
                                 // drained, as wrk reads every response to its end
                             }
@@ -99,7 +140,7 @@ public final class S3GetBenchmark {
             case "URL_CONNECTION" -> UrlConnectionHttpClient.builder().build();
             case "CRT" -> AwsCrtHttpClient.builder().maxConcurrency(64).build();
             default -> throw new IllegalArgumentException("unknown client " + name
-                    + ": expected APACHE, APACHE5, URL_CONNECTION or CRT");
+                    + ": expected APACHE, APACHE5, URL_CONNECTION, CRT or VAULTLOAD_STORE");
         };
     }
 
