@@ -12,6 +12,10 @@ import java.util.HexFormat;
  * compares digest and length with {@link ContentGenerator}'s expectation.
  */
 public final class ChecksumVerifier {
+    /** Every READ is verified: its digest and read buffer are the thread's, not new ones each time. */
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(ContentDigests::sha256);
+    private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[ContentGenerator.CHUNK_BYTES]);
+
     private final ContentGenerator contentGenerator;
 
     public ChecksumVerifier(ContentGenerator contentGenerator) {
@@ -25,8 +29,9 @@ public final class ChecksumVerifier {
 
     /** Reads {@code in} to its end (without closing it) and compares it with content (id, size). */
     public Verification verify(InputStream in, ContentId contentId, long expectedSizeBytes) throws IOException {
-        MessageDigest digest = ContentDigests.sha256();
-        byte[] buffer = new byte[ContentGenerator.CHUNK_BYTES];
+        MessageDigest digest = SHA256.get();
+        digest.reset(); // a previous verification may have ended inside its read
+        byte[] buffer = BUFFER.get();
         long actualSizeBytes = 0;
         for (int read; (read = in.read(buffer)) != -1; ) {
             digest.update(buffer, 0, read);

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ContentGeneratorTest {
@@ -107,6 +108,24 @@ class ContentGeneratorTest {
                 new ByteArrayInputStream(content, 0, 49_999), ID, 50_000);
         assertFalse(shortRead.matches());
         assertEquals(49_999, shortRead.actualSizeBytes());
+    }
+
+    @Test
+    void aReadThatBrokeOffDoesNotSpoilTheThreadsNextVerification() throws IOException {
+        ChecksumVerifier verifier = new ChecksumVerifier(generator);
+        byte[] content = bytes(generator, ID, 50_000);
+        InputStream breaksOff = new ByteArrayInputStream(content) {
+            @Override
+            public synchronized int read(byte[] buffer, int offset, int length) {
+                if (pos > 0) {
+                    throw new IllegalStateException("connection reset");
+                }
+                return super.read(buffer, offset, Math.min(length, 1000));
+            }
+        };
+        assertThrows(IllegalStateException.class, () -> verifier.verify(breaksOff, ID, 50_000));
+
+        assertTrue(verifier.verify(new ByteArrayInputStream(content), ID, 50_000).matches());
     }
 
     @Test

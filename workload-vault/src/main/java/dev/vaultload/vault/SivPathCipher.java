@@ -18,7 +18,8 @@ import org.bouncycastle.crypto.params.KeyParameter;
  * AES-SIV (RFC 5297) over each path segment, Base64url without padding: deterministic, so the same plaintext
  * prefix always gives the same stored prefix and a space can be listed by prefix without decrypting
  * everything. The price, as in Datasafe: equal segment names are visibly equal in the store. CMAC comes from
- * BouncyCastle's lightweight API (the JDK has none); segments are short, so its speed does not matter.
+ * BouncyCastle's lightweight API (the JDK has none). Every READ and WRITE encrypts its path, and for a short
+ * segment the AES key schedules cost more than the encryption: each thread keys its CMAC and CTR cipher once.
  */
 final class SivPathCipher {
 
@@ -28,11 +29,29 @@ final class SivPathCipher {
 
     private final byte[] macKey;
     private final SecretKey ctrKey;
+    private final ThreadLocal<Keyed> keyed = ThreadLocal.withInitial(this::keyed);
+    /** S2V's first block, CMAC(K1, zero block): the same for every segment. */
+    private final byte[] cmacOfZeroBlock;
+
+    /** CMAC and CTR cipher under this path key, for one thread. */
+    private record Keyed(CMac mac, Cipher ctr) {
+    }
 
     /** {@code macKey} is K1 (S2V), {@code ctrKey} K2 (CTR); AES-256 keys each give AES-SIV-512. */
     SivPathCipher(SecretKey macKey, SecretKey ctrKey) {
         this.macKey = macKey.getEncoded();
         this.ctrKey = ctrKey;
+        this.cmacOfZeroBlock = cmac(new byte[BLOCK_BYTES]);
+    }
+
+    private Keyed keyed() {
+        CMac mac = new CMac(AESEngine.newInstance());
+        mac.init(new KeyParameter(macKey));
+        try {
+            return new Keyed(mac, Cipher.getInstance("AES/CTR/NoPadding"));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES/CTR unavailable", e);
+        }
     }
 
     /** Encrypts each segment of a validated path or prefix; a trailing '/' stays. */
@@ -83,7 +102,7 @@ final class SivPathCipher {
     }
 
     private byte[] s2v(byte[][] associatedData, byte[] plaintext) {
-        byte[] d = cmac(new byte[BLOCK_BYTES]);
+        byte[] d = cmacOfZeroBlock;
         for (byte[] ad : associatedData) {
             d = xor(dbl(d), cmac(ad));
         }
@@ -103,8 +122,7 @@ final class SivPathCipher {
     }
 
     private byte[] cmac(byte[] data) {
-        CMac mac = new CMac(AESEngine.newInstance());
-        mac.init(new KeyParameter(macKey));
+        CMac mac = keyed.get().mac(); // doFinal resets it to its key
         mac.update(data, 0, data.length);
         byte[] out = new byte[BLOCK_BYTES];
         mac.doFinal(out, 0);
@@ -116,7 +134,7 @@ final class SivPathCipher {
         counter[8] &= 0x7f; // RFC 5297 2.6: clear bits 63 and 31 so implementations may use 32-bit counters
         counter[12] &= 0x7f;
         try {
-            Cipher cipher = Cipher.getInstance("AES/CTR/NoPadding");
+            Cipher cipher = keyed.get().ctr(); // the JDK keeps the expanded key while the key stays the same
             cipher.init(Cipher.ENCRYPT_MODE, ctrKey, new IvParameterSpec(counter));
             return cipher.doFinal(input);
         } catch (GeneralSecurityException e) {
