@@ -11,7 +11,8 @@
 # Installs wrk from Debian's packages when missing; stops its MinIO on exit.
 #
 # Arguments: seconds per wrk and SDK figure (10), Vaultload READs per concurrency step (40000).
-# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE), CIPHERS (NONE,AES256_GCM), MINIO_PORT (29200).
+# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE), CIPHERS (NONE,AES256_GCM),
+# S3_PATH_BENCH_PORT (29200, and the next port for MinIO's console).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"
@@ -21,14 +22,21 @@ ciphers="${CIPHERS:-NONE,AES256_GCM}"
 concurrencies=(1 8)
 object_path="s3-path-bench/4k"
 
-command -v wrk >/dev/null || { echo "s3-path-bench: installing wrk" >&2; apt-get install -y -qq wrk >&2; }
+if ! command -v wrk >/dev/null; then
+  echo "s3-path-bench: installing wrk from Debian's packages" >&2
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo=sudo
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >&2
+fi
 
 source scripts/lib/test-classpath.sh
 test_classpath workload-s3
 ./mvnw -q -B -ntp -pl workload-cli -am package -DskipTests
 
 work="$(mktemp -d)"
-export MINIO_BASE_DIR="$work/minio" MINIO_PORT="${MINIO_PORT:-29200}" MINIO_CONSOLE_PORT="$(( ${MINIO_PORT:-29200} + 1 ))"
+port="${S3_PATH_BENCH_PORT:-29200}"  # not MINIO_PORT: a caller's own MinIO (CI's) may be running on that one
+export MINIO_BASE_DIR="$work/minio" MINIO_PORT="$port" MINIO_CONSOLE_PORT="$(( port + 1 ))"
 trap 'scripts/start-minio.sh stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 eval "$(scripts/start-minio.sh start)"
 export STORAGE_PROVIDERS=MINIO
