@@ -40,6 +40,8 @@ final class Pbkdf2HmacSha512 {
             System.arraycopy(block, 0, derived, offset, Math.min(HASH_BYTES, lengthBytes - offset));
         }
         Arrays.fill(block, (byte) 0);
+        inner.reset(); // the absorbed key blocks stand for the password
+        outer.reset();
         return derived;
     }
 
