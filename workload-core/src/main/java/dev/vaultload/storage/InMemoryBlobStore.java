@@ -67,6 +67,16 @@ public final class InMemoryBlobStore implements BlobStore {
         };
     }
 
+    /** In place, as S3's CopyObject: stored arrays are never written again, so the copy shares the source's. */
+    @Override
+    public void copy(String sourceKey, String targetKey) {
+        byte[] bytes = objects.get(BlobKeys.requireValidKey(sourceKey));
+        if (bytes == null) {
+            throw new BlobNotFoundException(sourceKey, describe());
+        }
+        objects.put(BlobKeys.requireValidKey(targetKey), bytes);
+    }
+
     @Override
     public InputStream get(String key) {
         byte[] bytes = objects.get(BlobKeys.requireValidKey(key));

@@ -5,9 +5,9 @@ import java.security.Security;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
- * BouncyCastle as the JCA provider of last resort: it serves what the JDK lacks (BCFKS, ECDH with an X9.63
- * KDF) while the JDK keeps AES, ChaCha20 and SHA-256, which it runs several times faster. Never insert BC
- * first: every bulk cipher would then run on BC's pure-Java AES.
+ * BouncyCastle as the JCA provider of last resort: it serves what the JDK lacks (ECDH with an X9.63 KDF,
+ * X25519 with HKDF for CMS) while the JDK keeps AES, ChaCha20, SHA-256 and SHA-512, which it runs several times
+ * faster. Never insert BC first: every bulk cipher would then run on BC's pure-Java AES.
  */
 final class CryptoProviders {
 

@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The encrypted storage engine, modelled on Datasafe (see docs/encryption-format.md): per user a BCFKS keystore
+ * The encrypted storage engine, modelled on Datasafe (see docs/encryption-format.md): per user a keystore
  * in the store, a private space of CMS-enveloped documents under AES-SIV encrypted paths, and an inbox that
  * shares land in, encrypted once for all recipients' public keys. Thread-safe.
  *
@@ -47,11 +47,11 @@ public final class DatasafeStyleVault implements Engine {
         this.store = store;
         this.settings = settings;
         SecureRandom random = new SecureRandom();
-        this.keystoreFile = new KeystoreFile(CryptoProviders.bouncyCastle(), settings.keyPairAlgorithm(),
-                settings.kdfIterations(), random);
+        InboxKeyPairs keyPairs = new InboxKeyPairs(CryptoProviders.bouncyCastle(), random);
+        this.keystoreFile = new KeystoreFile(keyPairs, settings.keyPairAlgorithm(), settings.kdfIterations(), random);
         this.codec = new DocumentCodec(settings.cipher(), random);
-        this.recipients = new RecipientGenerators(random);
-        this.publicKeys = new PublicKeyDirectory(store, settings.unlockedKeystoreCacheSize());
+        this.recipients = new RecipientGenerators(random, keyPairs);
+        this.publicKeys = new PublicKeyDirectory(store, keyPairs, settings.unlockedKeystoreCacheSize());
         this.unlocked = new UnlockedKeystoreCache(settings.unlockedKeystoreCacheSize(), this::unlock, random);
     }
 

@@ -27,7 +27,7 @@ interface DocumentKey {
         return new KekKey(kekId, kek);
     }
 
-    /** The inbox private key: ECDH key agreement for EC keys, RSA-OAEP key transport for RSA keys. */
+    /** The inbox private key: key agreement for EC and X25519 keys, RSA-OAEP key transport for RSA keys. */
     static DocumentKey inbox(byte[] subjectKeyId, PrivateKey privateKey) {
         return new InboxKey(subjectKeyId, privateKey);
     }
@@ -51,7 +51,7 @@ interface DocumentKey {
 
     record InboxKey(byte[] subjectKeyId, PrivateKey privateKey) implements DocumentKey {
         private boolean keyAgreement() {
-            return privateKey.getAlgorithm().startsWith("EC");
+            return InboxKeyPairs.algorithmOf(privateKey).keyAgreement();
         }
 
         @Override

@@ -8,14 +8,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.PublicKey;
-import java.security.spec.X509EncodedKeySpec;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 
 /**
  * The published inbox public keys, read from the store and cached (bounded; when full an arbitrary entry makes
@@ -24,11 +20,13 @@ import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 final class PublicKeyDirectory {
 
     private final BlobStore store;
+    private final InboxKeyPairs keyPairs;
     private final int maxEntries;
     private final Map<String, RecipientPublicKey> cache = new ConcurrentHashMap<>();
 
-    PublicKeyDirectory(BlobStore store, int maxEntries) {
+    PublicKeyDirectory(BlobStore store, InboxKeyPairs keyPairs, int maxEntries) {
         this.store = store;
+        this.keyPairs = keyPairs;
         this.maxEntries = maxEntries;
     }
 
@@ -68,10 +66,9 @@ final class PublicKeyDirectory {
             throw new UncheckedIOException("reading the public key of " + userId + " failed", e);
         }
         try {
-            boolean ec = X9ObjectIdentifiers.id_ecPublicKey.equals(SubjectPublicKeyInfo.getInstance(encoded).getAlgorithm().getAlgorithm());
-            PublicKey key = KeyFactory.getInstance(ec ? "EC" : "RSA").generatePublic(new X509EncodedKeySpec(encoded));
+            PublicKey key = keyPairs.publicKey(encoded);
             return new RecipientPublicKey(userId, KeyIds.ofPublicKey(key), key);
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
+        } catch (GeneralSecurityException e) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the public key of " + userId + " is unreadable", e);
         }
     }

@@ -14,7 +14,7 @@ final class StorageLayout {
         return userId + "/";
     }
 
-    /** The BCFKS keystore, protected by the user's password; also the marker that the user exists. */
+    /** The keystore (the user's keys sealed under the password); also the marker that the user exists. */
     static String keystore(String userId) {
         return userId + "/keystore";
     }

@@ -1,9 +1,6 @@
 package dev.vaultload.vault;
 
 import dev.vaultload.engine.UserCredentials;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -30,6 +27,8 @@ final class UnlockedKeystoreCache {
     private final Function<UserCredentials, UserKeys> unlocker;
     private final SecretKeySpec verifierKey;
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    /** One keyed Mac per thread: Mac.getInstance per lookup cost more than the HMAC itself. */
+    private final ThreadLocal<Mac> verifiers = ThreadLocal.withInitial(this::newVerifier);
 
     UnlockedKeystoreCache(int maxEntries, Function<UserCredentials, UserKeys> unlocker, SecureRandom random) {
         this.maxEntries = maxEntries;
@@ -37,6 +36,7 @@ final class UnlockedKeystoreCache {
         byte[] key = new byte[32];
         random.nextBytes(key);
         this.verifierKey = new SecretKeySpec(key, "HmacSHA256");
+        Arrays.fill(key, (byte) 0);
     }
 
     private static final class Entry {
@@ -115,22 +115,21 @@ final class UnlockedKeystoreCache {
     }
 
     private byte[] verifierOf(UserCredentials user) {
-        char[] chars = user.password().chars();
-        ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(chars));
-        byte[] bytes = new byte[encoded.remaining()];
-        encoded.get(bytes);
+        byte[] bytes = PasswordBytes.utf8(user.password());
+        try {
+            return verifiers.get().doFinal(bytes); // doFinal resets the Mac and wipes its digest buffer
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    private Mac newVerifier() {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(verifierKey);
-            return mac.doFinal(bytes);
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
-        } finally {
-            Arrays.fill(chars, '\0');
-            Arrays.fill(bytes, (byte) 0);
-            if (encoded.hasArray()) {
-                Arrays.fill(encoded.array(), (byte) 0);
-            }
         }
     }
 }

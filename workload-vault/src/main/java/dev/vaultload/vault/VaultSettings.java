@@ -17,9 +17,12 @@ public record VaultSettings(CipherSuite cipher, KeyPairAlgorithm keyPairAlgorith
         return of(EngineOptions.defaults());
     }
 
-    /** The harness's options with the engine's own defaults for the rest. */
+    /**
+     * The harness's options with the engine's own defaults for the rest: X25519 inbox keys, whose key agreement
+     * costs a share less than half of P-256's per recipient (see docs/encryption-format.md).
+     */
     public static VaultSettings of(EngineOptions options) {
-        return new VaultSettings(options.cipher(), KeyPairAlgorithm.EC_P256, options.kdfIterations(), 1024);
+        return new VaultSettings(options.cipher(), KeyPairAlgorithm.X25519, options.kdfIterations(), 1024);
     }
 
     public VaultSettings {

@@ -123,7 +123,7 @@ class DatasafeStyleVaultTest {
     void defaultKdfIterationsAreOwaspStrength() {
         assertTrue(VaultSettings.defaults().kdfIterations() >= 210_000);
         assertEquals(CipherSuite.AES256_GCM, VaultSettings.defaults().cipher());
-        assertEquals(KeyPairAlgorithm.EC_P256, VaultSettings.defaults().keyPairAlgorithm());
+        assertEquals(KeyPairAlgorithm.X25519, VaultSettings.defaults().keyPairAlgorithm());
     }
 
     @Test

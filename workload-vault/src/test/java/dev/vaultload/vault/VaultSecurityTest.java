@@ -129,7 +129,8 @@ class VaultSecurityTest {
         }
         assertFalse(captured.list.isEmpty(), "the vault's DEBUG lines were captured");
 
-        UserKeys keys = new KeystoreFile(CryptoProviders.bouncyCastle(), KeyPairAlgorithm.EC_P256, 1, new java.security.SecureRandom())
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        UserKeys keys = new KeystoreFile(new InboxKeyPairs(CryptoProviders.bouncyCastle(), random), KeyPairAlgorithm.EC_P256, 1, random)
                 .unlock("alice", stored(store, "alice/keystore"), user("alice").password());
         texts.add(keys.toString());
         List<String> secrets = new ArrayList<>(List.of(new String(user("alice").password().chars()), "wrong-pw-123"));
