@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Signals to a real `vaultload run` process (this test's classpath, MEMORY, a 120 s soak): the first stops it
  * within 5 s with 128 + the signal's number and the results so far written, marked; when stopping takes longer
- * (keystores of 4 million KDF iterations, about 6.6 s each here being made) it exits anyway after the grace; a second signal exits at once.
+ * (keystores of 20 million KDF iterations, about 10 s each here, being made) it exits anyway after the grace; a second signal exits at once.
  * The child starts through perl with SIGINT at its default, since a shell's background jobs inherit it ignored.
  */
 class SignalStopTest {
@@ -51,7 +51,7 @@ class SignalStopTest {
 
     @Test
     void aRunThatCannotStopInTimeExitsAfterTheGraceAndASecondSignalAtOnce() throws Exception {
-        Process slow = start("4000000");
+        Process slow = start("20000000");
         awaitUserCreation();
         long firstNanos = send(slow, "INT");
         assertTrue(slow.waitFor(STOP_LIMIT.toMillis(), TimeUnit.MILLISECONDS), "the grace did not end it");
@@ -60,7 +60,7 @@ class SignalStopTest {
                 "it ended before the grace: the run was not slow enough to test it");
 
         reports = Files.createDirectories(reports.resolve("twice"));
-        Process twice = start("4000000");
+        Process twice = start("20000000");
         awaitUserCreation();
         send(twice, "INT");
         Thread.sleep(200);
