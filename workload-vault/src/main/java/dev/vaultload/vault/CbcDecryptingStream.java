@@ -4,6 +4,7 @@ import dev.vaultload.engine.EngineException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.GeneralSecurityException;
+import java.util.Objects;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
 import javax.crypto.IllegalBlockSizeException;
@@ -12,15 +13,26 @@ import javax.crypto.IllegalBlockSizeException;
  * Decrypts an AES-256-CBC body slice by slice. CBC authenticates nothing: a flipped ciphertext byte garbles
  * plaintext silently (the suite's checksum of every read catches it); only a broken padding or a length that
  * is not a multiple of the block is detected here, as INTEGRITY.
+ *
+ * <p>Decryption is as fast as the JDK's when the stream adds little to its one unavoidable copy (source to
+ * ciphertext slice): a read with room for whole slices gets them decrypted straight into the caller's array, as
+ * many as the source has ready; the slice is small enough to stay in the L1 cache between that copy and the
+ * decryption; and a stream allocates only its slice up front (a buffer for small reads comes with the first one).
  */
 final class CbcDecryptingStream extends InputStream {
 
+    /** Ciphertext bytes read from the source per Cipher.update: fits the L1 data cache beside the cipher's state. */
+    static final int SLICE_BYTES = 16 * 1024;
+    /** Room one slice's plaintext may need: the cipher holds back up to two blocks between calls. */
+    private static final int SLICE_OUTPUT_BYTES = SLICE_BYTES + 2 * CbcCipher.IV_BYTES;
+
     private final InputStream source;
     private final Cipher cipher;
-    private final byte[] in = new byte[CbcCipher.SLICE_BYTES];
-    private final byte[] plain = new byte[CbcCipher.SLICE_BYTES + CbcCipher.IV_BYTES];
-    private int position;
-    private int limit;
+    private final byte[] ciphertext = new byte[SLICE_BYTES];
+    /** Plaintext for reads too small to take a whole slice; allocated on the first such read. */
+    private byte[] pending;
+    private int pendingPosition;
+    private int pendingLimit;
     private boolean finished;
 
     CbcDecryptingStream(InputStream source, StreamHeader header) {
@@ -30,34 +42,30 @@ final class CbcDecryptingStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        return fillBuffer() ? plain[position++] & 0xff : -1;
+        return fillPending() ? pending[pendingPosition++] & 0xff : -1;
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
         if (len == 0) {
             return 0;
         }
-        if (position == limit && len >= plain.length) {
-            // room for a whole decrypted slice: decrypt straight into the caller's array
-            int n;
-            do {
-                n = decryptNext(b, off);
-            } while (n == 0);
-            return n;
+        if (pendingPosition == pendingLimit && len >= SLICE_OUTPUT_BYTES) {
+            return decryptInto(b, off, len);
         }
-        if (!fillBuffer()) {
+        if (!fillPending()) {
             return -1;
         }
-        int n = Math.min(len, limit - position);
-        System.arraycopy(plain, position, b, off, n);
-        position += n;
+        int n = Math.min(len, pendingLimit - pendingPosition);
+        System.arraycopy(pending, pendingPosition, b, off, n);
+        pendingPosition += n;
         return n;
     }
 
     @Override
     public int available() {
-        return limit - position;
+        return pendingLimit - pendingPosition;
     }
 
     @Override
@@ -65,14 +73,33 @@ final class CbcDecryptingStream extends InputStream {
         source.close();
     }
 
-    private boolean fillBuffer() throws IOException {
-        while (position == limit) {
-            int n = decryptNext(plain, 0);
+    /**
+     * Decrypts slices into {@code b} while a whole slice's plaintext fits and, after the first, the source has
+     * bytes ready (so a slow source is not waited on for more than one); -1 once the body has ended.
+     */
+    private int decryptInto(byte[] b, int off, int len) throws IOException {
+        int produced = 0;
+        while (len - produced >= SLICE_OUTPUT_BYTES && (produced == 0 || source.available() > 0)) {
+            int n = decryptNext(b, off + produced);
+            if (n < 0) {
+                break;
+            }
+            produced += n;
+        }
+        return produced == 0 && finished ? -1 : produced;
+    }
+
+    private boolean fillPending() throws IOException {
+        if (pending == null) {
+            pending = new byte[SLICE_OUTPUT_BYTES];
+        }
+        while (pendingPosition == pendingLimit) {
+            int n = decryptNext(pending, 0);
             if (n < 0) {
                 return false;
             }
-            position = 0;
-            limit = n;
+            pendingPosition = 0;
+            pendingLimit = n;
         }
         return true;
     }
@@ -83,12 +110,12 @@ final class CbcDecryptingStream extends InputStream {
             return -1;
         }
         try {
-            int read = source.read(in, 0, in.length);
+            int read = source.read(ciphertext, 0, ciphertext.length);
             if (read < 0) {
                 finished = true;
                 return cipher.doFinal(out, offset);
             }
-            return cipher.update(in, 0, read, out, offset);
+            return cipher.update(ciphertext, 0, read, out, offset);
         } catch (BadPaddingException | IllegalBlockSizeException e) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the CBC document has a broken padding or length");
         } catch (GeneralSecurityException e) {

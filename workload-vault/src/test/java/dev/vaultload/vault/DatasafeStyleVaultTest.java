@@ -76,6 +76,28 @@ class DatasafeStyleVaultTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(CipherSuite.class)
+    void readsOfMixedSizesSeeTheSameBytes(CipherSuite cipher) throws IOException {
+        Engine vault = vault(cipher);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        byte[] content = content(1_000_003, 5);
+        write(vault.privateSpace(alice), "mixed", content);
+        // small reads take buffered plaintext, large ones whole slices straight into the caller's array
+        int[] readBytes = {1, 100, 16 * 1024 + 32, 300 * 1024, 7, 64 * 1024};
+        byte[] read = new byte[content.length];
+        try (var in = vault.privateSpace(alice).read("mixed")) {
+            int filled = 0;
+            for (int i = 0, n; (n = in.read(read, filled, Math.min(readBytes[i % readBytes.length], read.length - filled))) > 0; i++) {
+                filled += n;
+            }
+            assertEquals(content.length, filled, cipher.name());
+            assertEquals(-1, in.read(new byte[10], 0, 10));
+        }
+        assertArrayEquals(content, read, cipher.name());
+    }
+
     @Test
     void missingDocumentIsBlobNotFound() {
         Engine vault = vault(CipherSuite.AES256_GCM);
