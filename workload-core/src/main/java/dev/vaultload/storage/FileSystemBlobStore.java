@@ -60,6 +60,27 @@ public final class FileSystemBlobStore implements BlobStore {
         return new AtomicFileOutput(key, target, temp, file);
     }
 
+    /** The kernel copies the file (copy_file_range on Linux) into a temp file, renamed over the target. */
+    @Override
+    public void copy(String sourceKey, String targetKey) {
+        Path source = pathOf(sourceKey);
+        if (!Files.isRegularFile(source)) { // a directory is the parent of keys, not an object
+            throw new BlobNotFoundException(sourceKey, describe());
+        }
+        Path target = pathOf(targetKey);
+        Path temp = createTempBeside(target);
+        try {
+            Files.copy(source, temp, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            deleteQuietly(temp);
+            throw new BlobNotFoundException(sourceKey, describe());
+        } catch (IOException e) {
+            deleteQuietly(temp);
+            throw failure("copying " + sourceKey + " to " + targetKey, e);
+        }
+    }
+
     @Override
     public InputStream get(String key) {
         Path path = pathOf(key);
