@@ -77,8 +77,8 @@ final class RunCommand implements Callable<Integer> {
                 providerNamed)) {
             boolean passed = switch (mode) {
                 case FIXTURE -> new FixtureMode(session, progress, spec.commandLine().getErr()).run();
-                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget), operation, progress, out).run();
-                case RATE -> new RateMode(session, rate.opsPerSecond, operation, errorBudget, progress, out).run();
+                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
+                case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
             };
             if (mode != Mode.RATE) { // a RATE result is its own JSON, which the page does not show
                 out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
