@@ -47,6 +47,7 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
         root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
         root.addSubcommand("settings", new CommandLine(new SettingsCommand()));
+        root.addSubcommand("s3-server", new CommandLine(new S3ServerCommand()));
         CommandLine parse = withHelp(new CommandLine(new ParseCommand()));
         parse.getCommandSpec().name("parse").usageMessage().description(
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");
