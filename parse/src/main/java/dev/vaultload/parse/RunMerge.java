@@ -66,7 +66,7 @@ public final class RunMerge {
             throw new IllegalArgumentException(runFolder + ": no shard results (RUN_ID/shard-<i>/*.json with a \"shard\")");
         }
         for (int index = 0; index < shardCount; index++) {
-            missing.putIfAbsent(index, "no results");
+            missing.putIfAbsent(index, "no results: killed, failed before it wrote any, or still running");
         }
         folders.stream().filter(ShardFolder::passed).forEach(folder -> missing.remove(folder.index()));
         Files.createDirectories(outFolder);
