@@ -26,7 +26,7 @@ public final class JsonResultReader {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /** The run result in a JSON file, as a run wrote it. */
-    static RunResult runResult(Path file) throws IOException {
+    public static RunResult runResult(Path file) throws IOException {
         return MAPPER.readValue(file.toFile(), RunResult.class);
     }
 

@@ -10,17 +10,21 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** {@code run --mode FIXTURE}: RandomActionsOnDatasafeTest, every combination, every read verified. */
 final class FixtureMode {
     private final SuiteSession session;
     private final LiveProgress progress;
     private final PrintWriter err;
+    private final Consumer<RunResult> recorder;
 
-    FixtureMode(SuiteSession session, LiveProgress progress, PrintWriter err) {
+    /** @param recorder gets every combination's result (a shard adds it to its Datasafe-format log) */
+    FixtureMode(SuiteSession session, LiveProgress progress, PrintWriter err, Consumer<RunResult> recorder) {
         this.session = session;
         this.progress = progress;
         this.err = err;
+        this.recorder = recorder;
     }
 
     /** @return true when every combination passed */
@@ -33,6 +37,7 @@ final class FixtureMode {
         StorageProvider provider = session.provider(combination);
         RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
                 users -> Map.of(), progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));
+        recorder.accept(result);
         if (!result.passed()) {
             err.println(RunOutcome.describe(result));
             err.flush();

@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.run.ShardPlan;
 import dev.vaultload.run.headroom.HeadroomPlan;
 import picocli.CommandLine.Option;
 
@@ -26,7 +27,13 @@ final class HeadroomOptions {
             description = "the knee: the highest throughput before p50 exceeds this factor of its minimum (default ${DEFAULT-VALUE})")
     double kneeFactor;
 
-    HeadroomPlan plan(double errorBudget) {
-        return new HeadroomPlan(minThreads, maxThreads, threadStep, operationsPerStep, stopAfterFalling, errorBudget, kneeFactor);
+    /**
+     * The plan of this process: in a sharded run the concurrencies are global and each shard runs 1/N of them (they
+     * must divide evenly), and 1/N of each step's operations (rounded up).
+     */
+    HeadroomPlan plan(double errorBudget, ShardPlan shard) {
+        return new HeadroomPlan(shard.shareOfConcurrency("--min-threads", minThreads),
+                shard.shareOfConcurrency("--max-threads", maxThreads), shard.shareOfConcurrency("--step", threadStep),
+                Math.ceilDiv(operationsPerStep, shard.count()), stopAfterFalling, errorBudget, kneeFactor);
     }
 }

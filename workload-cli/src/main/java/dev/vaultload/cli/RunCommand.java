@@ -1,11 +1,17 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.parse.HtmlReport;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ShardResults;
+import dev.vaultload.run.Interruption;
+import dev.vaultload.run.ShardPlan;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -73,17 +79,27 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
         }
-        try (SuiteSession session = SuiteSession.start(SUITE, false, SuiteSettings.lookup(spec, progress.terminal()),
-                providerNamed)) {
-            boolean passed = switch (mode) {
-                case FIXTURE -> new FixtureMode(session, progress, spec.commandLine().getErr()).run();
-                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget), operation, progress, out).run();
-                case RATE -> new RateMode(session, rate.opsPerSecond, operation, errorBudget, progress, out).run();
-            };
-            if (mode != Mode.RATE) { // a RATE result is its own JSON, which the page does not show
-                out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
+        Function<String, String> given = SuiteSettings.lookup(spec, progress.terminal());
+        ShardPlan shard = ShardPlan.read(given);
+        Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);
+        try (SuiteSession session = SuiteSession.start(SUITE, false, settings, providerNamed)) {
+            Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, session.config().reportDirectory());
+            try {
+                Consumer<RunResult> recorder = result -> publishing.ifPresent(shardResults -> shardResults.record(result));
+                boolean passed = switch (mode) {
+                    case FIXTURE -> new FixtureMode(session, progress, spec.commandLine().getErr(), recorder).run();
+                    case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
+                    case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
+                };
+                if (mode != Mode.RATE) { // a RATE result is its own JSON, which the page does not show
+                    out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
+                }
+                publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
+                        : passed ? ShardResults.PASSED : "failed"));
+                return passed ? ExitCodes.OK : ExitCodes.FAILED;
+            } finally {
+                publishing.ifPresent(ShardPublishing::close);
             }
-            return passed ? ExitCodes.OK : ExitCodes.FAILED;
         }
     }
 }

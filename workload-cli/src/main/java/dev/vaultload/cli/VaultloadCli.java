@@ -20,7 +20,7 @@ public final class VaultloadCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, settings, parse or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, settings, parse, compare, merge or s3-server");
     }
 
     public static void main(String[] args) {
@@ -47,6 +47,8 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
         root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
         root.addSubcommand("settings", new CommandLine(new SettingsCommand()));
+        root.addSubcommand("s3-server", new CommandLine(new S3ServerCommand()));
+        root.addSubcommand("merge", new CommandLine(new MergeCommand()));
         CommandLine parse = withHelp(new CommandLine(new ParseCommand()));
         parse.getCommandSpec().name("parse").usageMessage().description(
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");

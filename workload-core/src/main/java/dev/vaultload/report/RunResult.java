@@ -1,5 +1,6 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.Engines;
@@ -25,6 +26,8 @@ import java.util.Map;
  * @param health         heap, RSS, threads, GC over the run, sampled every period; null when not sampled
  * @param storageDetails provider specifics, e.g. which bucket each user landed on, retries per operation
  * @param environment    the machine and build
+ * @param shard          this process's part of a sharded run; null when not sharded
+ * @param merge          how a merged result was made from its shards; null for a result one process measured
  */
 public record RunResult(
         @JsonUnwrapped RunSetup setup,
@@ -36,7 +39,9 @@ public record RunResult(
         CpuUsage cpu,
         SoakHealth health,
         Map<String, Object> storageDetails,
-        Environment environment) {
+        Environment environment,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ShardRun shard,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MergeSummary merge) {
 
     public static final int MAX_FAILURES_KEPT = 1000;
 

@@ -8,6 +8,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.ShardRun;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
@@ -42,23 +43,28 @@ final class CombinationRun implements AutoCloseable {
     private final StatisticService statistics = new StatisticService();
     private final RunControl control;
     private final WorkerPool pool;
+    private final ShardPlan shard;
     private final Map<OperationType, Duration> phaseDurations = new EnumMap<>(OperationType.class);
     private long replayNanos;
     private long replayProcessCpuNanos;
     private long replayWorkerCpuNanos;
     private long replayOperations;
     private int passes;
+    private long startLatenessMillis;
+    private long replayStartEpochMillis;
+    private long replayEndEpochMillis;
 
     /** @param engineOn builds the engine over the store, which is first wrapped in the store-time clock */
     CombinationRun(RunConfig config, Combination combination, Fixture fixture, ContentGenerator content,
-                   BlobStore store, Function<BlobStore, Engine> engineOn) {
+                   BlobStore store, Function<BlobStore, Engine> engineOn, ShardPlan shard) {
         this.config = config;
         this.combination = combination;
         this.fixture = fixture;
         this.content = content;
         this.storageClock = new TimedBlobStore(store);
         this.engine = engineOn.apply(storageClock);
-        this.users = new UserDirectory(fixture.users(), namespace(combination));
+        this.shard = shard;
+        this.users = new UserDirectory(fixture.users(), namespace(shard, combination));
         this.control = new RunControl(config.errorMode(), statistics);
         this.pool = new WorkerPool(combination.threads());
     }
@@ -75,7 +81,13 @@ final class CombinationRun implements AutoCloseable {
         phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
     }
 
+    /** Waits for START_AT, if set, once the users exist: shards that prepared at different speeds start together. */
+    void awaitStart() {
+        startLatenessMillis = shard.startAt().map(new StartGate(java.time.Clock.systemUTC())::awaitMillis).orElse(0L);
+    }
+
     void replayPasses() {
+        replayStartEpochMillis = System.currentTimeMillis();
         long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
         String previousPassPrefix = null;
         do {
@@ -87,9 +99,10 @@ final class CombinationRun implements AutoCloseable {
             if (previousPassPrefix != null) {
                 deletePass(previousPassPrefix);
             }
-            previousPassPrefix = "p" + passes;
+            previousPassPrefix = shard.locationPrefix() + "p" + passes;
             passes++;
         } while (!control.stopped() && System.nanoTime() < deadlineNanos);
+        replayEndEpochMillis = System.currentTimeMillis();
         for (OperationType type : OperationType.values()) {
             phaseDurations.putIfAbsent(type, Duration.ofNanos(replayNanos));
         }
@@ -161,14 +174,19 @@ final class CombinationRun implements AutoCloseable {
     private List<String> passPrefixes(int pass) {
         List<String> prefixes = new ArrayList<>();
         for (int execution = 0; execution < combination.threads(); execution++) {
-            prefixes.add("p" + pass + "e" + execution + "/");
+            prefixes.add(shard.locationPrefix() + "p" + pass + "e" + execution + "/");
         }
         return prefixes;
     }
 
-    /** Unique per run and combination, so that a bucket that outlives runs never meets an existing user. */
-    private static String namespace(Combination combination) {
-        return Long.toString(System.currentTimeMillis(), 36) + "-t" + combination.threads() + "s" + combination.fileSizeKib();
+    /**
+     * Unique per run and combination, so that a bucket that outlives runs never meets an existing user; a shard's
+     * users also carry RUN_ID and its index, so shards started in the same millisecond never share one.
+     */
+    private static String namespace(ShardPlan shard, Combination combination) {
+        String shardPart = shard.sharded() ? shard.userNamespace() + "-" : "";
+        return shardPart + Long.toString(System.currentTimeMillis(), 36) + "-t" + combination.threads() + "s"
+                + combination.fileSizeKib();
     }
 
     Engine engine() {
@@ -193,6 +211,16 @@ final class CombinationRun implements AutoCloseable {
 
     Map<OperationType, Duration> phaseDurations() {
         return phaseDurations;
+    }
+
+    /** This run as a shard of a sharded run; null when it is not one. */
+    ShardRun shardRun() {
+        if (!shard.sharded()) {
+            return null;
+        }
+        return new ShardRun(shard.runId().orElseThrow(), shard.index(), shard.count(),
+                shard.startAt().map(Object::toString).orElse(null), startLatenessMillis, replayStartEpochMillis,
+                replayEndEpochMillis);
     }
 
     CpuUsage replayCpu() {

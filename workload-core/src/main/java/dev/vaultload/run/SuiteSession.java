@@ -36,6 +36,7 @@ public final class SuiteSession implements AutoCloseable {
     private final Map<String, StorageProvider> providers = new LinkedHashMap<>();
     private final Map<String, EngineFactory> engines = new LinkedHashMap<>();
     private final Function<String, String> settings;
+    private final ShardPlan shard;
     private final ContentGenerator content = new ContentGenerator();
     private Optional<LiveMetrics> metrics = Optional.empty();
 
@@ -58,8 +59,9 @@ public final class SuiteSession implements AutoCloseable {
         // every setting that is set is checked now, also those only a provider or engine not chosen would read
         SettingsRegistry.all().forEach(setting -> setting.find(settings));
         RunConfig config = new RunConfigParser(settings).parse();
+        ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
-        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly);
+        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard);
         for (String name : config.engines()) {
             EngineFactory engine = Engines.named(name);
             engine.check(session.engineOptions(setting -> null));
@@ -77,8 +79,10 @@ public final class SuiteSession implements AutoCloseable {
         return session;
     }
 
-    private SuiteSession(String suite, RunConfig config, Function<String, String> settings, boolean privateOnly) {
+    private SuiteSession(String suite, RunConfig config, Function<String, String> settings, boolean privateOnly,
+                         ShardPlan shard) {
         this.suite = suite;
+        this.shard = shard;
         this.config = config;
         this.settings = settings;
         FixtureLoader loader = new FixtureLoader();
@@ -96,6 +100,11 @@ public final class SuiteSession implements AutoCloseable {
 
     public RunConfig config() {
         return config;
+    }
+
+    /** This process's part of a sharded run ({@link ShardPlan#SINGLE} when not sharded). */
+    public ShardPlan shard() {
+        return shard;
     }
 
     public Fixture fixture() {
@@ -175,7 +184,7 @@ public final class SuiteSession implements AutoCloseable {
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         StorageProvider provider = provider(combination);
         Map<String, Long> retriesBefore = provider.retriesByOperation().orElse(Map.of());
-        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
+        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
             Map<String, Object> details = new LinkedHashMap<>(storageDetails.apply(users));
             provider.retriesByOperation().ifPresent(retriesNow -> {
                 Map<String, Long> retries = new TreeMap<>();

@@ -50,22 +50,26 @@ public final class WorkloadRunner {
     private final ContentGenerator content;
     private final Function<Combination, List<IntervalListener>> progressListeners;
     private final Optional<LiveMetrics> metrics;
+    private final ShardPlan shard;
 
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
-        this(config, suite, content, combination -> List.of(), Optional.empty());
+        this(config, suite, content, combination -> List.of(), Optional.empty(), ShardPlan.SINGLE);
     }
 
     /**
      * @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar
      * @param metrics           the live metrics endpoint, when METRICS_PORT is set
+     * @param shard             this process's part of a sharded run, {@link ShardPlan#SINGLE} when not sharded
      */
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content,
-                          Function<Combination, List<IntervalListener>> progressListeners, Optional<LiveMetrics> metrics) {
+                          Function<Combination, List<IntervalListener>> progressListeners, Optional<LiveMetrics> metrics,
+                          ShardPlan shard) {
         this.config = config;
         this.suite = suite;
         this.content = content;
         this.progressListeners = progressListeners;
         this.metrics = metrics;
+        this.shard = shard;
     }
 
     /**
@@ -76,7 +80,7 @@ public final class WorkloadRunner {
                          Function<BlobStore, Engine> engineOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
-        try (CombinationRun run = new CombinationRun(config, combination, fixture, content, store, engineOn)) {
+        try (CombinationRun run = new CombinationRun(config, combination, fixture, content, store, engineOn, shard)) {
             try {
                 ReportFiles files = new ReportFiles(config.reportDirectory(), reportName(combination, run.engine(), startedAt));
                 HealthSeries health = measure(run, combination, files);
@@ -89,7 +93,7 @@ public final class WorkloadRunner {
                                 run.passes(), Interruption.signal().orElse(null)),
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
                         run.control().failures(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
-                        storageDetails.apply(run.users()), Environment.current());
+                        storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null);
                 sinks(files).forEach(sink -> sink.write(result));
                 return result;
             } finally {
@@ -120,6 +124,7 @@ public final class WorkloadRunner {
     private void runPhases(CombinationRun run, List<IntervalListener> listeners) {
         try (IntervalReporter reporter = new IntervalReporter(run.statistics(), config.reportPeriod(), listeners)) {
             run.createUsers();
+            run.awaitStart();
             run.replayPasses();
         }
     }

@@ -72,8 +72,29 @@ public record OperationStatistics(
                 transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES), timeSplit);
     }
 
+    /**
+     * The statistics of shards added together: the histogram and the sums are exact; a rate is given, since only the
+     * caller knows over which time the shards ran. The time split is left out: shards carry no histogram of it.
+     *
+     * @param latencies         every shard's latencies added
+     * @param wallClockMillis   the longest shard's phase
+     * @param opsPerSecond      the shards' rates summed
+     * @param mebibytesPerSecond the shards' rates summed
+     */
+    public static OperationStatistics merged(OperationType type, Histogram latencies, long sumLatencyMicros,
+                                             long transferredBytes, Map<ErrorClass, Long> errors, long wallClockMillis,
+                                             double opsPerSecond, double mebibytesPerSecond) {
+        long count = latencies.getTotalCount();
+        return new OperationStatistics(type, count, Map.copyOf(errors), percentiles(latencies, PERCENTILES),
+                count == 0 ? 0 : latencies.getMinValue(), count == 0 ? 0 : latencies.getMaxValue(),
+                count == 0 ? 0 : (double) sumLatencyMicros / count, sumLatencyMicros,
+                sumLatencyMicros == 0 ? 0 : count * MICROS_PER_SECOND / sumLatencyMicros, wallClockMillis, opsPerSecond,
+                mebibytesPerSecond, transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES),
+                null);
+    }
+
     /** The histogram's values at {@link #PERCENTILES}, keyed by {@link #label}; 0 when it is empty. */
-    static Map<String, Long> percentiles(Histogram histogram) {
+    public static Map<String, Long> percentiles(Histogram histogram) {
         return percentiles(histogram, PERCENTILES);
     }
 

@@ -157,7 +157,7 @@ class WorkloadRunnerTest {
             }
         };
         WorkloadRunner runner = new WorkloadRunner(config(ErrorMode.FAIL_FAST, Optional.empty()), "WorkloadRunnerTest",
-                new ContentGenerator(), combination -> List.of(broken), Optional.empty());
+                new ContentGenerator(), combination -> List.of(broken), Optional.empty(), ShardPlan.SINGLE);
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
 
         assertThrows(IllegalStateException.class, () -> runner.run(new Combination("MEMORY", 2, 1), fixture, "test",

@@ -1,6 +1,10 @@
 package dev.vaultload.s3;
 
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.vaultload.storage.BlobStoreException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -66,6 +70,19 @@ public final class S3Connection implements AutoCloseable {
                 return false;
             }
             throw errors.translate(e, "HeadBucket", bucket, null);
+        } catch (SdkException e) {
+            throw errors.translate(e, "HeadBucket", bucket, null);
+        }
+    }
+
+    /**
+     * The server's clock: the {@code Date} header of a HeadBucket, whole seconds (RFC 1123); empty when the server
+     * sends none.
+     */
+    public Optional<Instant> serverDate(String bucket) {
+        try {
+            return client.headBucket(request -> request.bucket(bucket)).sdkHttpResponse().firstMatchingHeader("Date")
+                    .map(date -> ZonedDateTime.parse(date, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
         } catch (SdkException e) {
             throw errors.translate(e, "HeadBucket", bucket, null);
         }

@@ -1,12 +1,16 @@
 package dev.vaultload.s3.provider;
 
 import dev.vaultload.storage.StorageProviderFactory;
+import dev.vaultload.s3.S3Credentials;
+import java.net.URI;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * EMBEDDED: a real S3 HTTP server (S3Proxy) started inside the JVM on 127.0.0.1, with no setup. EMBEDDED_S3_BACKEND
  * selects {@code filesystem} (default, a temporary directory) or {@code transient} (heap: short runs only). Buckets
- * are created on demand; everything is deleted on close.
+ * are created on demand; everything is deleted on close. With EMBEDDED_S3_URL it uses a server that {@code vaultload
+ * s3-server} started instead, so several processes (shards) load one store.
  */
 public final class EmbeddedProviderFactory implements StorageProviderFactory {
 
@@ -22,6 +26,14 @@ public final class EmbeddedProviderFactory implements StorageProviderFactory {
         ProviderConfig config = new ProviderConfig(configSource);
         String backend = config.valueOrDefault(S3Settings.EMBEDDED_S3_BACKEND);
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
+        Optional<URI> shared = config.optional(S3Settings.EMBEDDED_S3_URL)
+                .map(url -> S3Endpoints.parse(S3Settings.EMBEDDED_S3_URL.name(), url));
+        if (shared.isPresent()) {
+            S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
+                    S3Settings.EMBEDDED_S3_URL.name() + " needs " + S3Settings.AWS_ACCESS_KEY.name() + " and "
+                            + S3Settings.AWS_SECRET_KEY.name() + ": the pair `vaultload s3-server` was started with"));
+            return S3StorageProvider.start(NAME, settings, settings.clientSettings(shared.get(), credentials), null);
+        }
         EmbeddedS3Server server = EmbeddedS3Server.start(backend);
         return S3StorageProvider.startOn(NAME, settings, server);
     }

@@ -4,7 +4,10 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.Properties;
 
+import dev.vaultload.s3.S3ClientSettings;
+import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.s3.S3Timeouts;
 import dev.vaultload.storage.BlobStoreException;
 import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
@@ -14,7 +17,7 @@ import org.gaul.s3proxy.auth.AuthenticationType;
  * S3Proxy running inside this JVM on 127.0.0.1 and a random port, with fresh keys, storing in a new temporary
  * directory ({@code filesystem}) or on the heap ({@code transient}: fast, but every object stays in memory).
  */
-final class EmbeddedS3Server implements S3Server {
+public final class EmbeddedS3Server implements S3Server {
 
     static final String FILESYSTEM = "filesystem";
     static final String TRANSIENT = "transient";
@@ -32,17 +35,25 @@ final class EmbeddedS3Server implements S3Server {
         this.endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
     }
 
-    /** @param backend {@link #FILESYSTEM} or {@link #TRANSIENT} */
+    /** A server with a fresh random key pair on a free port. */
     static EmbeddedS3Server start(String backend) {
+        return start(backend, LocalServers.randomCredentials(), 0);
+    }
+
+    /**
+     * @param backend     {@link #FILESYSTEM} or {@link #TRANSIENT}
+     * @param credentials the only key pair it accepts
+     * @param port        on 127.0.0.1, 0 for a free one
+     */
+    public static EmbeddedS3Server start(String backend, S3Credentials credentials, int port) {
         Path dataDirectory = LocalServers.createScratchDirectory("vaultload-s3proxy-");
-        S3Credentials credentials = LocalServers.randomCredentials();
         Properties properties = new Properties();
         properties.setProperty("jclouds.filesystem.basedir", dataDirectory.toString());
         boolean started = false;
         try {
             S3Proxy proxy = S3Proxy.builder()
                     .blobStore(BlobStores.create(backend, properties))
-                    .endpoint(URI.create("http://127.0.0.1:0"))
+                    .endpoint(URI.create("http://127.0.0.1:" + port))
                     .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, credentials.accessKeyId(), credentials.secretKey())
                     // the SDK sends headers S3Proxy does not know (dependencies.md)
                     .ignoreUnknownHeaders(true)
@@ -56,6 +67,16 @@ final class EmbeddedS3Server implements S3Server {
         } finally {
             if (!started) {
                 LocalServers.deleteRecursively(dataDirectory);
+            }
+        }
+    }
+
+    /** Creates a bucket on this server (a shared server's clients do not create buckets). */
+    public void createBucket(String bucket) {
+        try (S3Connection connection = S3Connection.open(new S3ClientSettings(endpoint, S3ClientSettings.DEFAULT_REGION,
+                credentials, null, 2, 1, S3Timeouts.DEFAULT))) {
+            if (!connection.bucketExists(bucket)) {
+                connection.createBucket(bucket);
             }
         }
     }

@@ -5,7 +5,7 @@ import java.net.URI;
 import dev.vaultload.s3.S3Credentials;
 
 /** An S3 server a provider started itself (embedded, a MinIO process or container); {@link #close()} stops it. */
-interface S3Server extends AutoCloseable {
+public interface S3Server extends AutoCloseable {
 
     URI endpoint();
 

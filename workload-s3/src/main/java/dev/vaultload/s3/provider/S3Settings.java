@@ -35,6 +35,11 @@ public final class S3Settings implements SettingDeclarations {
     public static final Setting<String> EMBEDDED_S3_BACKEND = Setting.of("EMBEDDED_S3_BACKEND",
             SettingType.oneOf(List.of(EmbeddedS3Server.FILESYSTEM, EmbeddedS3Server.TRANSIENT)), EmbeddedS3Server.FILESYSTEM,
             "what holds the EMBEDDED server's objects: `filesystem` a temporary directory, `transient` the heap (short runs only)");
+    public static final Setting<String> EMBEDDED_S3_URL = Setting.optional("EMBEDDED_S3_URL", ENDPOINT,
+            "EMBEDDED starts its own server", "endpoint of an embedded server that `vaultload s3-server` started, shared by"
+                    + " several processes (`scripts/shards-local.sh`); needs the key pair; its buckets must exist");
+    public static final Setting<String> RESULTS_S3_URL = Setting.optional("RESULTS_S3_URL", ENDPOINT, "`AWS_URL`",
+            "endpoint of the results bucket of an s3:// `RESULTS_URL`, with the same key pair and region");
     public static final Setting<String> MINIO_URL = Setting.optional("MINIO_URL", ENDPOINT, "MINIO starts its own server",
             "endpoint of an existing MinIO; needs the key pair");
     public static final Setting<Path> MINIO_BINARY = Setting.optional("MINIO_BINARY",
@@ -73,6 +78,7 @@ public final class S3Settings implements SettingDeclarations {
     @Override
     public List<Setting<?>> settings() {
         return List.of(AWS_ACCESS_KEY, AWS_SECRET_KEY, AWS_BUCKET, AWS_REGION, AWS_URL, CA_PATH, EMBEDDED_S3_BACKEND,
+                EMBEDDED_S3_URL, RESULTS_S3_URL,
                 MINIO_URL, MINIO_BINARY, MINIO_IMAGE, MINIO_START_TIMEOUT_SECONDS, S3_MAX_CONNECTIONS, S3_MAX_ATTEMPTS,
                 S3_CONNECT_TIMEOUT_MILLIS, S3_SOCKET_TIMEOUT_MILLIS, S3_API_CALL_ATTEMPT_TIMEOUT_MILLIS,
                 S3_API_CALL_TIMEOUT_MILLIS, S3_PART_SIZE_MIB, S3_LIST_PAGE_SIZE, S3_DELETE_BATCH_SIZE);

@@ -1,0 +1,136 @@
+package dev.vaultload.parse;
+
+import dev.vaultload.report.MergeSummary;
+import dev.vaultload.stats.LatencyHistograms;
+import dev.vaultload.stats.OperationStatistics;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The shards' interval logs as one, on absolute time: each shard's periods are added into common periods of the
+ * same length, counted from the earliest shard's start (a period goes where it began). Streamed: the logs are read
+ * side by side in time order, so memory holds one period per shard and one merged period, however long the run.
+ * On the way it adds up the merged periods that lie wholly inside the steady window.
+ */
+final class IntervalLogUnion {
+    private final long periodMillis;
+    private final long originMillis;
+
+    /**
+     * @param periodMillis the shards' PERIOD
+     * @param originMillis the earliest shard's first period start
+     */
+    IntervalLogUnion(long periodMillis, long originMillis) {
+        this.periodMillis = periodMillis;
+        this.originMillis = originMillis;
+    }
+
+    /**
+     * Writes the union of {@code logs} to {@code merged} and measures the steady window.
+     *
+     * @param windowStartMillis the steady window, on the epoch clock; {@code windowEndMillis <= windowStartMillis}
+     *                          for none
+     * @return the steady window's figures, null when no whole merged period lies inside it
+     */
+    MergeSummary.SteadyWindow write(List<Path> logs, Path merged, String comment, long windowStartMillis,
+                                    long windowEndMillis) {
+        PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(head -> head.interval.getStartTimeStamp()));
+        List<HistogramLogReader> readers = new ArrayList<>();
+        Map<String, Histogram> steady = new TreeMap<>();
+        long steadyPeriods = 0;
+        try (PrintStream out = new PrintStream(merged.toFile(), StandardCharsets.UTF_8)) {
+            for (Path log : logs) {
+                HistogramLogReader reader = new HistogramLogReader(log.toFile());
+                readers.add(reader);
+                Head.next(reader, log).ifPresent(heads::add);
+            }
+            HistogramLogWriter writer = new HistogramLogWriter(out);
+            writer.outputComment(comment);
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(originMillis);
+            writer.setBaseTime(originMillis);
+            writer.outputLegend();
+            Map<String, Histogram> period = new TreeMap<>();
+            long periodIndex = -1;
+            while (!heads.isEmpty()) {
+                Head head = heads.poll();
+                long index = Math.floorDiv(head.interval.getStartTimeStamp() - originMillis, periodMillis);
+                if (index != periodIndex) {
+                    steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
+                    periodIndex = index;
+                }
+                period.computeIfAbsent(head.interval.getTag(), tag -> LatencyHistograms.histogram()).add(head.interval);
+                Head.next(head.reader, head.log).ifPresent(heads::add);
+            }
+            steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + merged, e);
+        } finally {
+            readers.forEach(HistogramLogReader::close);
+        }
+        return steadyPeriods == 0 ? null : steadyWindow(steady, steadyPeriods * periodMillis, windowStartMillis,
+                windowEndMillis);
+    }
+
+    /** @return 1 when the period lay wholly inside the steady window (and was added to it), else 0 */
+    private int flush(HistogramLogWriter writer, Map<String, Histogram> period, long index, long windowStartMillis,
+                      long windowEndMillis, Map<String, Histogram> steady) {
+        if (period.isEmpty()) {
+            return 0;
+        }
+        long startMillis = originMillis + index * periodMillis;
+        boolean inWindow = startMillis >= windowStartMillis && startMillis + periodMillis <= windowEndMillis;
+        period.forEach((tag, histogram) -> {
+            histogram.setTag(tag);
+            histogram.setStartTimeStamp(startMillis);
+            histogram.setEndTimeStamp(startMillis + periodMillis);
+            writer.outputIntervalHistogram(histogram);
+            if (inWindow) {
+                steady.computeIfAbsent(tag, t -> LatencyHistograms.histogram()).add(histogram);
+            }
+        });
+        period.clear();
+        return inWindow ? 1 : 0;
+    }
+
+    private static MergeSummary.SteadyWindow steadyWindow(Map<String, Histogram> steady, long coveredMillis,
+                                                          long windowStartMillis, long windowEndMillis) {
+        Map<String, Double> opsPerSecond = new LinkedHashMap<>();
+        Map<String, Map<String, Long>> percentiles = new LinkedHashMap<>();
+        steady.forEach((tag, histogram) -> {
+            opsPerSecond.put(tag, histogram.getTotalCount() * 1000.0 / coveredMillis);
+            percentiles.put(tag, OperationStatistics.percentiles(histogram));
+        });
+        return new MergeSummary.SteadyWindow(windowStartMillis, windowEndMillis, opsPerSecond, percentiles);
+    }
+
+    /** A log's next period, on the epoch clock (the reader adds the log's #[BaseTime]). */
+    private record Head(HistogramLogReader reader, Path log, AbstractHistogram interval) {
+        static java.util.Optional<Head> next(HistogramLogReader reader, Path log) {
+            EncodableHistogram interval = reader.nextIntervalHistogram();
+            if (interval == null) {
+                return java.util.Optional.empty();
+            }
+            if (!(interval instanceof AbstractHistogram histogram) || interval.getTag() == null) {
+                throw new UncheckedIOException(new IOException(log + ": not a Vaultload interval log (untagged or"
+                        + " floating-point histograms)"));
+            }
+            return java.util.Optional.of(new Head(reader, log, histogram));
+        }
+    }
+}

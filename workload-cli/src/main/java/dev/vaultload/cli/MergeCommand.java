@@ -1,0 +1,125 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.parse.JsonResultReader;
+import dev.vaultload.parse.RunMerge;
+import dev.vaultload.report.MergeSummary;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.s3.provider.ResultsBucket;
+import dev.vaultload.settings.SettingsRegistry;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.BlobStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code vaultload merge RESULTS_URL/RUN_ID}: the shards of a run as one result (see {@link RunMerge}). An s3:// run
+ * is copied to a local folder first (RESULTS_S3_URL and the key pair reach it); exit status 1 when the result is
+ * partial.
+ */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Merge the shards of a run: RESULTS_URL/RUN_ID, a directory or s3://bucket/prefix/RUN_ID.",
+                "Exit status: 0 complete, 1 partial (a shard missing, failed or without done), 2 bad input."})
+final class MergeCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN", description = "RESULTS_URL/RUN_ID")
+    private String run;
+
+    @Option(names = "--out", description = "folder of the merged result (default RUN/merged for a directory,"
+            + " ./RUN_ID-merged for s3://)")
+    private Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        Path runFolder = run.startsWith("s3://") ? download(run) : Path.of(run);
+        if (!Files.isDirectory(runFolder)) {
+            throw new IllegalArgumentException("no such run folder: " + run);
+        }
+        Path outFolder = out != null ? out : run.startsWith("s3://")
+                ? Path.of(runFolder.getFileName() + "-merged") : runFolder.resolve("merged");
+        RunMerge.Outcome outcome = new RunMerge().merge(runFolder, outFolder);
+        for (Path file : outcome.written()) {
+            if (file.toString().endsWith(".json")) {
+                print(JsonResultReader.runResult(file), stdout);
+            }
+        }
+        outcome.written().forEach(file -> stdout.println("wrote " + file));
+        if (!outcome.complete()) {
+            outcome.summaries().forEach(summary -> spec.commandLine().getErr().println("vaultload: merge of "
+                    + summary.runId() + " is partial: shards " + summary.contributingShards() + " of "
+                    + summary.shardCount() + " contributed; missing " + summary.missingShards()));
+        }
+        stdout.flush();
+        return outcome.complete() ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    private static void print(RunResult merged, PrintWriter out) {
+        MergeSummary summary = merged.merge();
+        out.printf(Locale.ROOT, "==== Merged %s: %s, %s, shards %s of %d, %d threads in all ====%n", summary.runId(),
+                merged.title(), summary.status(), summary.contributingShards(), summary.shardCount(), merged.setup().threads());
+        out.println("operation        count      ops/s     p50 ms     p99 ms   errors");
+        for (OperationStatistics operation : merged.operations()) {
+            out.printf(Locale.ROOT, "%-11s %10d %10.1f %10.3f %10.3f %8d%n", operation.type(), operation.count(),
+                    operation.opsPerSecond(), operation.percentileMicros().get("50") / 1000.0,
+                    operation.percentileMicros().get("99") / 1000.0, operation.errorCount());
+        }
+        if (summary.steadyWindow() != null) {
+            MergeSummary.SteadyWindow steady = summary.steadyWindow();
+            out.printf(Locale.ROOT, "steady window (all shards replaying) %.1f s:%n",
+                    (steady.endEpochMillis() - steady.startEpochMillis()) / 1000.0);
+            steady.opsPerSecond().forEach((operation, opsPerSecond) -> out.printf(Locale.ROOT,
+                    "  %-11s %10.1f ops/s  p50 %.3f ms  p99 %.3f ms%n", operation, opsPerSecond,
+                    steady.percentileMicros().get(operation).get("50") / 1000.0,
+                    steady.percentileMicros().get(operation).get("99") / 1000.0));
+        }
+        for (MergeSummary.Shard shard : summary.shards()) {
+            out.printf(Locale.ROOT, "  shard %d: %.1f ops/s, replay %.1f s, started %d ms late%s%n", shard.index(),
+                    shard.opsPerSecond(), shard.replayMillis() / 1000.0, shard.startLatenessMillis(),
+                    shard.straggler() ? "  STRAGGLER" : "");
+        }
+    }
+
+    /** Copies s3://bucket/prefix/RUN_ID/ to a temporary folder named RUN_ID. */
+    private static Path download(String url) throws IOException {
+        String path = url.substring("s3://".length()).replaceAll("/+$", "");
+        int slash = path.indexOf('/');
+        if (slash < 0) {
+            throw new IllegalArgumentException("expected s3://bucket[/prefix]/RUN_ID, got " + url);
+        }
+        String bucket = path.substring(0, slash);
+        String runKey = path.substring(slash + 1) + "/";
+        String runId = runKey.substring(runKey.lastIndexOf('/', runKey.length() - 2) + 1, runKey.length() - 1);
+        Path folder = Files.createTempDirectory("vaultload-merge-").resolve(runId);
+        try (ResultsBucket results = ResultsBucket.open(bucket, SettingsRegistry.system());
+             BlobStore store = results.store();
+             Stream<String> keys = store.list(runKey)) {
+            List<String> all = keys.toList();
+            if (all.isEmpty()) {
+                throw new IllegalArgumentException("no results under " + url);
+            }
+            for (String key : all) {
+                Path target = folder.resolve(key.substring(runKey.length()));
+                Files.createDirectories(target.getParent());
+                try (InputStream in = store.get(key)) {
+                    Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return folder;
+    }
+}

@@ -1,0 +1,242 @@
+package dev.vaultload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.parse.JsonResultReader;
+import dev.vaultload.parse.LoadedResults;
+import dev.vaultload.parse.ResultLoader;
+import dev.vaultload.report.MergeSummary;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.s3.provider.EmbeddedS3Server;
+import dev.vaultload.stats.LatencyHistograms;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.StorageProviders;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Sharded runs as a batch engine starts them: shards of `vaultload run` on one embedded S3 server, their results in
+ * a bucket of that server, merged by `vaultload merge`. Shards run in this JVM (each its own command line and
+ * session) except the one killed mid-run, which is a process of its own.
+ */
+class ShardedRunTest {
+    private static final String RESULTS = "s3://vaultload-results/runs/";
+    private static final S3Credentials KEYS = new S3Credentials("vlshardtest", "shard-test-secret-0123456789");
+    private static final List<String> SHARED = List.of("AWS_ACCESS_KEY", "AWS_SECRET_KEY", "RESULTS_S3_URL");
+    private static EmbeddedS3Server server;
+
+    @TempDir
+    static Path work;
+
+    @BeforeAll
+    static void startStore() {
+        server = EmbeddedS3Server.start("transient", KEYS, 0);
+        server.createBucket("vaultload");
+        server.createBucket("vaultload-results");
+        // what the environment of every shard and of the merge holds
+        System.setProperty("AWS_ACCESS_KEY", KEYS.accessKeyId());
+        System.setProperty("AWS_SECRET_KEY", KEYS.secretKey());
+        System.setProperty("RESULTS_S3_URL", server.endpoint().toString());
+    }
+
+    @AfterAll
+    static void stopStore() {
+        SHARED.forEach(System::clearProperty);
+        server.close();
+    }
+
+    @Test
+    void threeShardsMergeExactlyAndAReusedRunIdIsRefused() throws Exception {
+        Instant startAt = Instant.now().plusSeconds(4);
+        List<Outcome> shards = runShards("t1", 3, startAt, 0, 1, 2);
+        shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
+
+        Path merged = work.resolve("t1-merged");
+        Outcome merge = cli("merge", RESULTS + "t1", "--out", merged.toString());
+        assertEquals(0, merge.exitCode, merge::toString);
+        assertTrue(merge.out.contains("complete, shards [0, 1, 2] of 3, 3 threads in all"), merge.out);
+
+        List<RunResult> shardResults = new ArrayList<>();
+        List<Path> shardLogs = new ArrayList<>();
+        for (int index = 0; index < 3; index++) {
+            Path json = only(work.resolve("reports/t1/shard-" + index), ".json");
+            shardResults.add(JsonResultReader.runResult(json));
+            shardLogs.add(only(json.getParent(), ".hlog"));
+        }
+        RunResult result = JsonResultReader.runResult(only(merged, ".json"));
+        assertEquals(MergeSummary.COMPLETE, result.merge().status());
+        assertEquals(3, result.setup().threads());
+        // no shard replays before START_AT; one that was ready in time starts on it (a loaded machine may make one late)
+        for (RunResult shard : shardResults) {
+            long earlyMillis = startAt.toEpochMilli() - shard.shard().replayStartEpochMillis();
+            assertTrue(earlyMillis <= 0, () -> "started before START_AT: " + shard.shard());
+            assertTrue(shard.shard().startLatenessMillis() > 0 || earlyMillis > -200, () -> "waited too long: " + shard.shard());
+        }
+
+        Map<String, Histogram> recorded = everyRecordedValue(shardLogs);
+        for (OperationStatistics operation : result.operations()) {
+            long shardsCount = shardResults.stream().flatMap(shard -> shard.operations().stream())
+                    .filter(each -> each.type() == operation.type()).mapToLong(OperationStatistics::count).sum();
+            long shardsBytes = shardResults.stream().flatMap(shard -> shard.operations().stream())
+                    .filter(each -> each.type() == operation.type()).mapToLong(OperationStatistics::transferredBytes).sum();
+            assertEquals(shardsCount, operation.count(), operation.type() + " count");
+            assertEquals(shardsBytes, operation.transferredBytes(), operation.type() + " bytes");
+            Histogram all = recorded.get(operation.type().name());
+            assertEquals(all.getTotalCount(), operation.count(), operation.type() + " in the interval logs");
+            assertEquals(OperationStatistics.percentiles(all), operation.percentileMicros(), operation.type() + " percentiles");
+            assertEquals(all.getMaxValue(), operation.maxMicros(), operation.type() + " max");
+        }
+
+        // parse, compare and charts read the merged folder as they read a single run
+        LoadedResults loaded = new ResultLoader().load(List.of(merged));
+        assertEquals(List.of(), loaded.problems());
+        assertEquals(result.operations().size(), loaded.measurements().size());
+        assertEquals(0, cli("parse", "table", merged.toString()).exitCode);
+        Outcome charts = cli("parse", "charts", "--out", work.resolve("charts").toString(), merged.toString());
+        assertEquals(0, charts.exitCode, charts::toString);
+        Outcome compare = cli("compare", merged.toString(), merged.toString());
+        assertEquals(0, compare.exitCode, compare::toString);
+        assertTrue(Files.isRegularFile(merged.resolve("report.html")));
+        assertTrue(Files.readString(merged.resolve("statistics.log")).contains("==== Statistics for EMBEDDED with 3 threads"));
+
+        Outcome again = runShards("t1", 3, Instant.now(), 0).getFirst();
+        assertEquals(2, again.exitCode, again::toString);
+        assertTrue(again.err.strip().endsWith("RUN_ID already has results for this shard at " + RESULTS
+                + "t1/shard-0/: choose a new RUN_ID"), again.err);
+    }
+
+    @Test
+    void aStartInThePastGoesAtOnceAndAKilledShardMakesThePartialResult() throws Exception {
+        Process killed = shardProcess("t2", 2, 3);
+        Instant startAt = Instant.now().minusSeconds(10);
+        List<Outcome> shards = runShards("t2", 3, startAt, 0, 1);
+        shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
+        // killed mid-run: users created (its interval log exists), replay under way, nothing published
+        Path killedLog = work.resolve("reports/t2/shard-2");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+        while (System.nanoTime() < deadline && !hasFile(killedLog, ".hlog")) {
+            Thread.sleep(100);
+        }
+        assertTrue(hasFile(killedLog, ".hlog"), "the killed shard got under way");
+        killed.destroyForcibly().waitFor();
+
+        Path merged = work.resolve("t2-merged");
+        Outcome merge = cli("merge", RESULTS + "t2", "--out", merged.toString());
+        assertEquals(1, merge.exitCode, merge::toString);
+        assertTrue(merge.err.contains("merge of t2 is partial: shards [0, 1] of 3 contributed; missing {2=no results: killed"),
+                merge.err);
+        RunResult result = JsonResultReader.runResult(only(merged, ".json"));
+        assertEquals(MergeSummary.PARTIAL, result.merge().status());
+        assertEquals(List.of(0, 1), result.merge().contributingShards());
+        result.merge().shards().forEach(shard -> assertTrue(shard.startLatenessMillis() >= 10_000, shard::toString));
+        assertTrue(merge.out.matches("(?s).*shard 0: .* started \\d{5,} ms late.*"), merge.out);
+    }
+
+    /** Runs shards of a run side by side in this JVM. */
+    private static List<Outcome> runShards(String runId, int count, Instant startAt, int... indexes) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(indexes.length);
+        try {
+            List<Future<Outcome>> futures = new ArrayList<>();
+            for (int index : indexes) {
+                futures.add(pool.submit(() -> cli(shardArgs(runId, index, count, startAt, "1").toArray(String[]::new))));
+            }
+            List<Outcome> outcomes = new ArrayList<>();
+            for (Future<Outcome> future : futures) {
+                outcomes.add(future.get(120, TimeUnit.SECONDS));
+            }
+            return outcomes;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A shard in a process of its own that runs long enough to be killed mid-run. */
+    private static Process shardProcess(String runId, int index, int count) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(), "-cp",
+                System.getProperty("java.class.path"), "-Djava.awt.headless=true", VaultloadCli.class.getName()));
+        command.addAll(shardArgs(runId, index, count, Instant.now(), "60s"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(work.resolve("killed-shard.log").toFile());
+        Map<String, String> environment = builder.environment();
+        SHARED.forEach(name -> environment.put(name, System.getProperty(name)));
+        return builder.start();
+    }
+
+    private static List<String> shardArgs(String runId, int index, int count, Instant startAt, String duration) {
+        List<String> args = new ArrayList<>(List.of("run", "--STORAGE_PROVIDERS", "EMBEDDED",
+                "--EMBEDDED_S3_URL", server.endpoint().toString(), "--THREADS", "1", "--FILE_SIZES", "1",
+                "--KDF_ITERATIONS", "1000", "--PERIOD", "200ms", "--WARMUP", "0",
+                "--REPORT_DIR", work.resolve("reports").toString(), "--RESULTS_URL", RESULTS.replaceAll("/$", ""),
+                "--RUN_ID", runId, "--SHARD_INDEX", Integer.toString(index), "--SHARD_COUNT", Integer.toString(count),
+                "--START_AT", startAt.toString()));
+        if (!duration.equals("1")) {
+            args.addAll(List.of("--DURATION", duration, "--ERROR_MODE", "CONTINUE"));
+        }
+        return args;
+    }
+
+    /** One histogram per operation of every value the shards recorded, from their interval logs. */
+    private static Map<String, Histogram> everyRecordedValue(List<Path> logs) throws Exception {
+        Map<String, Histogram> all = new HashMap<>();
+        for (Path log : logs) {
+            try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
+                for (EncodableHistogram interval = reader.nextIntervalHistogram(); interval != null;
+                     interval = reader.nextIntervalHistogram()) {
+                    all.computeIfAbsent(interval.getTag(), tag -> LatencyHistograms.histogram()).add((Histogram) interval);
+                }
+            }
+        }
+        return all;
+    }
+
+    private static Path only(Path folder, String suffix) throws Exception {
+        try (Stream<Path> files = Files.list(folder)) {
+            List<Path> matching = files.filter(file -> file.toString().endsWith(suffix)).toList();
+            assertEquals(1, matching.size(), () -> folder + ": " + matching);
+            return matching.getFirst();
+        }
+    }
+
+    private static boolean hasFile(Path folder, String suffix) throws Exception {
+        if (!Files.isDirectory(folder)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.anyMatch(file -> file.toString().endsWith(suffix));
+        }
+    }
+
+    private static Outcome cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var commandLine = VaultloadCli.commandLine(StorageProviders::named, new LiveProgress(false));
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args);
+        return new Outcome(exitCode, out.toString(), err.toString());
+    }
+
+    private record Outcome(int exitCode, String out, String err) {
+    }
+}
