@@ -19,6 +19,7 @@ import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -65,7 +66,7 @@ final class IntervalLogUnion {
             writer.outputStartTime(originMillis);
             writer.setBaseTime(originMillis);
             writer.outputLegend();
-            Map<String, Histogram> period = new TreeMap<>();
+            PeriodHistograms period = new PeriodHistograms();
             long periodIndex = -1;
             while (!heads.isEmpty()) {
                 Head head = heads.poll();
@@ -74,7 +75,7 @@ final class IntervalLogUnion {
                     steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
                     periodIndex = index;
                 }
-                period.computeIfAbsent(head.interval.getTag(), tag -> LatencyHistograms.histogram()).add(head.interval);
+                period.add(head.interval);
                 Head.next(head.reader, head.log).ifPresent(heads::add);
             }
             steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
@@ -88,24 +89,61 @@ final class IntervalLogUnion {
     }
 
     /** @return 1 when the period lay wholly inside the steady window (and was added to it), else 0 */
-    private int flush(HistogramLogWriter writer, Map<String, Histogram> period, long index, long windowStartMillis,
+    private int flush(HistogramLogWriter writer, PeriodHistograms period, long index, long windowStartMillis,
                       long windowEndMillis, Map<String, Histogram> steady) {
         if (period.isEmpty()) {
             return 0;
         }
         long startMillis = originMillis + index * periodMillis;
         boolean inWindow = startMillis >= windowStartMillis && startMillis + periodMillis <= windowEndMillis;
-        period.forEach((tag, histogram) -> {
+        period.forEachAndReset((tag, histogram) -> {
             histogram.setTag(tag);
             histogram.setStartTimeStamp(startMillis);
             histogram.setEndTimeStamp(startMillis + periodMillis);
             writer.outputIntervalHistogram(histogram);
             if (inWindow) {
-                steady.computeIfAbsent(tag, t -> LatencyHistograms.histogram()).add(histogram);
+                addRecorded(steady.computeIfAbsent(tag, t -> LatencyHistograms.histogram()), histogram);
             }
         });
-        period.clear();
         return inWindow ? 1 : 0;
+    }
+
+    /**
+     * Adds {@code source} bucket by bucket: a period holds a few hundred non-empty buckets of thousands, and
+     * {@link Histogram#add} walks them all. Exact: each bucket's value lands in the same bucket of {@code target}.
+     */
+    private static void addRecorded(Histogram target, AbstractHistogram source) {
+        for (HistogramIterationValue bucket : source.recordedValues()) {
+            target.recordValueWithCount(bucket.getValueIteratedTo(), bucket.getCountAtValueIteratedTo());
+        }
+    }
+
+    /**
+     * The merged period being filled, one histogram per tag seen in it, kept and reset between periods rather than
+     * allocated anew (a period of a 100-shard run is one of thousands).
+     */
+    private static final class PeriodHistograms {
+        private final Map<String, Histogram> byTag = new TreeMap<>();
+        private final java.util.Set<String> seen = new java.util.TreeSet<>();
+
+        void add(AbstractHistogram interval) {
+            String tag = interval.getTag();
+            seen.add(tag);
+            addRecorded(byTag.computeIfAbsent(tag, t -> LatencyHistograms.histogram()), interval);
+        }
+
+        boolean isEmpty() {
+            return seen.isEmpty();
+        }
+
+        void forEachAndReset(java.util.function.BiConsumer<String, Histogram> action) {
+            for (String tag : seen) {
+                Histogram histogram = byTag.get(tag);
+                action.accept(tag, histogram);
+                histogram.reset();
+            }
+            seen.clear();
+        }
     }
 
     private static MergeSummary.SteadyWindow steadyWindow(Map<String, Histogram> steady, long coveredMillis,
