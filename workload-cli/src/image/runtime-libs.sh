@@ -12,7 +12,11 @@ copy() {
   cp -L "$1" "$root$1"
 }
 
-fontconfig=$(ldconfig -p | awk '/libfontconfig\.so\.1 / { print $NF; exit }')
+fontconfig=$( (ldconfig -p 2>/dev/null || /sbin/ldconfig -p) | awk '/libfontconfig\.so\.1 / { print $NF; exit }')
+if [ -z "$fontconfig" ]; then
+  echo "runtime-libs.sh: libfontconfig.so.1 not found on this machine: install fontconfig (apt-get install fontconfig)" >&2
+  exit 1
+fi
 {
   find "$root/opt/jre" -type f \( -path '*/bin/*' -o -name '*.so' \) \
     ! -name libawt_xawt.so ! -name libjawt.so ! -name libsplashscreen.so ! -name libjsound.so
