@@ -3,8 +3,11 @@ package dev.vaultload.cli;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingsRegistry;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -20,7 +23,12 @@ final class SuiteSettings {
 
     /** Adds {@code --NAME} / {@code --name} for every registered setting to the command. */
     static void addTo(CommandSpec command) {
-        for (Setting<?> setting : SettingsRegistry.all()) {
+        addTo(command, setting -> true);
+    }
+
+    /** Adds {@code --NAME} / {@code --name} for the registered settings that {@code which} accepts. */
+    static void addTo(CommandSpec command, Predicate<Setting<?>> which) {
+        for (Setting<?> setting : SettingsRegistry.all().stream().filter(which).toList()) {
             command.addOption(OptionSpec.builder(longName(setting.name()), kebabName(setting.name()))
                     .paramLabel("VALUE").type(String.class).description(description(setting)).build());
         }
@@ -39,6 +47,18 @@ final class SuiteSettings {
             String value = given != null ? given : system.apply(name);
             return value == null && interactive && name.equals(RunSettings.PERIOD.name()) ? "1s" : value;
         };
+    }
+
+    /** The settings given as options on the command line, by name, in the registry's order. */
+    static Map<String, String> given(CommandSpec command) {
+        Map<String, String> given = new LinkedHashMap<>();
+        for (Setting<?> setting : SettingsRegistry.all()) {
+            OptionSpec option = command.findOption(longName(setting.name()));
+            if (option != null && option.getValue() != null) {
+                given.put(setting.name(), option.getValue());
+            }
+        }
+        return given;
     }
 
     /** The help line: what it means and accepts, and its default (a secret has none to show). */

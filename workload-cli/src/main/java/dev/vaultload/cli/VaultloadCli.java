@@ -3,7 +3,12 @@ package dev.vaultload.cli;
 import dev.vaultload.parse.ParseCommand;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -20,7 +25,7 @@ public final class VaultloadCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, settings, parse, compare, merge or s3-server");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, settings, parse, compare, merge, cluster or s3-server");
     }
 
     public static void main(String[] args) {
@@ -49,6 +54,13 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("settings", new CommandLine(new SettingsCommand()));
         root.addSubcommand("s3-server", new CommandLine(new S3ServerCommand()));
         root.addSubcommand("merge", new CommandLine(new MergeCommand()));
+        root.addSubcommand("cluster", cluster(() -> new KubernetesClientBuilder().build(), runUrl -> {
+            CommandLine merge = new CommandLine(new MergeCommand());
+            ExitCodes.install(merge);
+            merge.setOut(root.getOut());
+            merge.setErr(root.getErr());
+            return merge.execute(runUrl);
+        }));
         CommandLine parse = withHelp(new CommandLine(new ParseCommand()));
         parse.getCommandSpec().name("parse").usageMessage().description(
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");
@@ -56,6 +68,23 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("compare", withHelp(new CommandLine(new ParseCommand())).getSubcommands().get("compare"));
         ExitCodes.install(root);
         return root;
+    }
+
+    /**
+     * {@code cluster job|run}, every run setting an option of both.
+     *
+     * @param clients a client of the cluster ({@code cluster run})
+     * @param merge   merges RESULTS_URL/RUN_ID and returns the exit status of {@code vaultload merge}
+     */
+    static CommandLine cluster(Supplier<KubernetesClient> clients, ToIntFunction<String> merge) {
+        CommandLine cluster = new CommandLine(new ClusterCommand());
+        CommandLine job = new CommandLine(new ClusterJobCommand());
+        CommandLine run = new CommandLine(new ClusterRunCommand(clients, merge));
+        for (CommandLine command : List.of(job, run)) {
+            ClusterOptions.addRunSettings(command.getCommandSpec());
+            cluster.addSubcommand(command);
+        }
+        return cluster;
     }
 
     /** The parse module's subcommands have no --help of their own: give them one. */

@@ -1,0 +1,124 @@
+package dev.vaultload.cli;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The Kubernetes objects of a sharded run (docs/scale-out.md): a ConfigMap with the run settings, a headless Service
+ * giving each shard a stable DNS name, and an Indexed Job whose completion index is the shard index; the S3 keys come
+ * from a Secret that the user creates ({@link #secretTemplate} shows its shape, with placeholders only).
+ */
+final class ShardJobManifest {
+    static final String ACCESS_KEY = "AWS_ACCESS_KEY";
+    static final String SECRET_KEY = "AWS_SECRET_KEY";
+    private static final String RUN_LABEL = "vaultload.dev/run-id";
+
+    private final ShardJob run;
+
+    ShardJobManifest(ShardJob run) {
+        this.run = run;
+    }
+
+    /** In the order to apply them: what the Job's pods refer to first. */
+    List<HasMetadata> resources() {
+        return List.of(configMap(), service(), job());
+    }
+
+    ConfigMap configMap() {
+        return new ConfigMapBuilder().withMetadata(metadata(configMapName())).withData(run.settings()).build();
+    }
+
+    Service service() {
+        return new ServiceBuilder().withMetadata(metadata(run.name()))
+                .withNewSpec().withClusterIP("None").withSelector(Map.of(RUN_LABEL, run.runId())).endSpec()
+                .build();
+    }
+
+    Job job() {
+        Map<String, Quantity> resources = new TreeMap<>(Map.of("cpu", new Quantity(run.cpu()),
+                "memory", new Quantity(run.memory())));
+        return new JobBuilder().withMetadata(metadata(run.name()))
+                .withNewSpec()
+                    .withCompletionMode("Indexed")
+                    .withCompletions(run.shards())
+                    .withParallelism(run.shards())
+                    // a failed shard is not retried: its results would come from a later start than the others'
+                    .withBackoffLimitPerIndex(0)
+                    .withPodReplacementPolicy("Failed")
+                    .withNewTemplate()
+                        .withNewMetadata().withLabels(labels()).endMetadata()
+                        .withNewSpec()
+                            .withRestartPolicy("Never")
+                            .withSubdomain(run.name())
+                            .addNewContainer()
+                                .withName("shard")
+                                .withImage(run.image())
+                                .withArgs("run")
+                                .withEnv(environment())
+                                .addNewEnvFrom().withNewConfigMapRef().withName(configMapName()).endConfigMapRef().endEnvFrom()
+                                // requests = limits: a guaranteed pod, so a shard's load is not throttled by its neighbours
+                                .withNewResources().withRequests(resources).withLimits(resources).endResources()
+                            .endContainer()
+                        .endSpec()
+                    .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    /** The Secret the Job reads, with placeholders: the real keys never pass through Vaultload. */
+    Secret secretTemplate() {
+        return new SecretBuilder().withMetadata(new ObjectMetaBuilder().withName(run.secretName())
+                        .withNamespace(run.namespace().orElse(null)).build())
+                .addToStringData(ACCESS_KEY, "REPLACE-WITH-ACCESS-KEY")
+                .addToStringData(SECRET_KEY, "REPLACE-WITH-SECRET-KEY")
+                .build();
+    }
+
+    private List<EnvVar> environment() {
+        List<EnvVar> environment = new ArrayList<>();
+        // the pod has JOB_COMPLETION_INDEX but no variable for the count: SHARD_COUNT must be given
+        environment.add(new EnvVar("SHARD_COUNT", Integer.toString(run.shards()), null));
+        environment.add(new EnvVar("RUN_ID", run.runId(), null));
+        run.startAt().ifPresent(instant -> environment.add(new EnvVar("START_AT", instant.toString(), null)));
+        environment.add(new EnvVar("RESULTS_URL", run.resultsUrl(), null));
+        environment.add(fromSecret(ACCESS_KEY));
+        environment.add(fromSecret(SECRET_KEY));
+        return environment;
+    }
+
+    private EnvVar fromSecret(String key) {
+        return new EnvVarBuilder().withName(key)
+                .withNewValueFrom().withNewSecretKeyRef().withName(run.secretName()).withKey(key).endSecretKeyRef()
+                .endValueFrom().build();
+    }
+
+    private String configMapName() {
+        return run.name() + "-settings";
+    }
+
+    private ObjectMeta metadata(String name) {
+        return new ObjectMetaBuilder().withName(name).withNamespace(run.namespace().orElse(null))
+                .withLabels(labels()).build();
+    }
+
+    private Map<String, String> labels() {
+        // sorted, so that the printed YAML is the same from one call to the next
+        return new TreeMap<>(Map.of("app.kubernetes.io/name", "vaultload", RUN_LABEL, run.runId()));
+    }
+}
