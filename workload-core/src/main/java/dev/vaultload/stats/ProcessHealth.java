@@ -19,8 +19,6 @@ public final class ProcessHealth {
 
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    private final com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
 
     public HealthSample sample(long runMillis) {
@@ -33,7 +31,7 @@ public final class ProcessHealth {
             }
         }
         return new HealthSample(runMillis, memory.getHeapMemoryUsage().getUsed(), rssBytes(), threads.getThreadCount(),
-                gcCount, gcPauseMillis, os.getProcessCpuTime() / 1_000_000);
+                gcCount, gcPauseMillis, ProcessCpu.nanos() / 1_000_000);
     }
 
     /**
