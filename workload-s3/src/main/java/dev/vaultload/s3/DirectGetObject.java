@@ -32,8 +32,8 @@ import software.amazon.awssdk.utils.http.SdkHttpUtils;
  * GetObject on a path-style endpoint without the SDK's request pipeline: the request is signed by the SDK's SigV4
  * signer, sent through the SDK's HTTP client that the {@link software.amazon.awssdk.services.s3.S3Client} also uses,
  * and retried by the same {@link RetryStrategy}. On this machine the pipeline (execution attributes, interceptors,
- * marshalling, response unmarshalling, metrics) cost about 580 us of CPU per 4 KiB GET and this path about 80 us
- * (scripts/s3-path-bench.sh): for a load tool the difference between measuring the server and measuring itself.
+ * marshalling, response unmarshalling, metrics) cost 290-480 us of CPU per 4 KiB GET whatever the HTTP client, and
+ * this path 80-150 us (scripts/s3-path-bench.sh): for a load tool the difference between measuring the server and measuring itself.
  * A non-2xx answer comes out as the {@link S3Exception} the SDK would have thrown (status, error code and message from
  * the XML body), so retries and {@link S3ErrorTranslator} treat both paths alike. Thread-safe.
  */
