@@ -48,6 +48,18 @@ class FileSystemBlobStoreTest extends BlobStoreContract {
     }
 
     @Test
+    void theDirectoryOfOtherKeysIsNoObjectToCopy() throws IOException {
+        put("u1/dir/doc", utf8("x"));
+
+        assertThrows(BlobNotFoundException.class, () -> store.copy("u1/dir", "u2/copy"));
+
+        assertEquals(List.of("u1/dir/doc"), listed(""));
+        try (Stream<Path> files = Files.walk(root)) {
+            assertFalse(files.anyMatch(path -> path.getFileName().toString().startsWith(".vltmp-")), "no temp file left");
+        }
+    }
+
+    @Test
     void deleteRemovesEmptyDirectoriesButNotTheRoot() {
         put("u1/a/b/c", utf8("x"));
         store.delete("u1/a/b/c");
