@@ -4,6 +4,7 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.MergeSummary;
+import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
@@ -34,6 +35,7 @@ final class ShardResultMerger {
                         setup.fixture(), setup.fixtureOperations(), setup.errorMode(), setup.requestedDurationMillis(),
                         setup.warmupMillis()),
                 first.engineDescription(), timing(shards), operations(shards), errors(shards), failures(shards),
+                shards.stream().map(RunResult::objects).filter(Objects::nonNull).reduce(ObjectOutcomes.NONE, ObjectOutcomes::plus),
                 cpu(shards), null, Map.of("shards", shards.size()), first.environment(), null, summary);
     }
 

@@ -8,6 +8,7 @@ import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
@@ -56,7 +57,7 @@ final class ResultFixtures {
                         ErrorMode.FAIL_FAST, 0, warmupMillis),
                 new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
                 new RunTiming("2026-11-22T08:00:00Z", 1000, 1, null),
-                operations, Map.of(), List.of(), new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT, null, null);
+                operations, Map.of(), List.of(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT, null, null);
         Path file = folder.resolve(name + ".json");
         new JsonReportWriter(file).write(result);
         return file;

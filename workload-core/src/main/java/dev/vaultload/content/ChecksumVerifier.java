@@ -39,6 +39,16 @@ public final class ChecksumVerifier {
         }
         byte[] expected = contentGenerator.expectedSha256(contentId, expectedSizeBytes);
         byte[] actual = digest.digest();
+        return verification(expected, expectedSizeBytes, actual, actualSizeBytes);
+    }
+
+    /** What {@code read} found, compared with another content it may hold instead. */
+    public Verification compare(Verification read, ContentId contentId, long expectedSizeBytes) {
+        return verification(contentGenerator.expectedSha256(contentId, expectedSizeBytes), expectedSizeBytes,
+                HexFormat.of().parseHex(read.actualSha256Hex()), read.actualSizeBytes());
+    }
+
+    private static Verification verification(byte[] expected, long expectedSizeBytes, byte[] actual, long actualSizeBytes) {
         boolean matches = actualSizeBytes == expectedSizeBytes && MessageDigest.isEqual(expected, actual);
         HexFormat hex = HexFormat.of();
         return new Verification(matches, expectedSizeBytes, actualSizeBytes, hex.formatHex(expected), hex.formatHex(actual));

@@ -14,6 +14,8 @@ final class ErrorColumns {
             case TIMEOUT -> "TimeoutErrorCount";
             case SERVER -> "ServerErrorCount";
             case INTEGRITY -> "IntegrityErrorCount";
+            case LOST -> "LostErrorCount";
+            case IN_DOUBT -> "InDoubtErrorCount";
             case OTHER -> "OtherErrorCount";
         };
     }

@@ -22,6 +22,7 @@ import java.util.Map;
  * @param operations     statistics per operation type
  * @param errors         failures by class, all types
  * @param failures       the first failures, each naming its object (at most {@link #MAX_FAILURES_KEPT})
+ * @param objects        what the final validations found, in particular of objects a failure left in doubt
  * @param cpu            CPU of the replay passes
  * @param health         heap, RSS, threads, GC over the run, sampled every period; null when not sampled
  * @param storageDetails provider specifics, e.g. which bucket each user landed on, retries per operation
@@ -36,6 +37,7 @@ public record RunResult(
         List<OperationStatistics> operations,
         Map<ErrorClass, Long> errors,
         List<Failure> failures,
+        ObjectOutcomes objects,
         CpuUsage cpu,
         SoakHealth health,
         Map<String, Object> storageDetails,
@@ -49,17 +51,18 @@ public record RunResult(
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    public long integrityErrorCount() {
-        return errors.getOrDefault(ErrorClass.INTEGRITY, 0L);
+    /** INTEGRITY and LOST: the errors that fail a run whatever its error mode. */
+    public long dataErrorCount() {
+        return ErrorClass.dataErrors(errors);
     }
 
     /**
-     * FAIL_FAST passes only without any error; CONTINUE passes unless an INTEGRITY error occurred. Either fails
+     * FAIL_FAST passes only without any error; CONTINUE passes unless data was lost or altered. Either fails
      * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}) or when a signal stopped it.
      */
     public boolean passed() {
         boolean healthy = health == null || health.failure() == null;
-        return healthy && timing.interruptedBy() == null && (setup.errorMode() == ErrorMode.CONTINUE ? integrityErrorCount() == 0 : errorCount() == 0);
+        return healthy && timing.interruptedBy() == null && (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() == 0 : errorCount() == 0);
     }
 
     /** Datasafe's heading, {@code FILESYSTEM with 2 threads and 100 Kb filesize}, and the engine unless it is the default. */

@@ -8,6 +8,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
@@ -19,6 +20,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +46,8 @@ final class CombinationRun implements AutoCloseable {
     private final RunControl control;
     private final WorkerPool pool;
     private final ShardPlan shard;
+    private final ObjectLedger ledger = new ObjectLedger();
+    private final AtomicReference<ObjectOutcomes> objectOutcomes = new AtomicReference<>(ObjectOutcomes.NONE);
     private final Map<OperationType, Duration> phaseDurations = new EnumMap<>(OperationType.class);
     private long replayNanos;
     private long replayProcessCpuNanos;
@@ -71,7 +75,7 @@ final class CombinationRun implements AutoCloseable {
 
     void createUsers() {
         long startNanos = System.nanoTime();
-        OperationExecutor executor = new OperationExecutor(engine, users, content, 0);
+        OperationExecutor executor = new OperationExecutor(engine, users, content, 0, ledger);
         List<Callable<Long>> creations = new ArrayList<>();
         for (String userId : users.fixtureUserIds()) {
             creations.add(new Execution(List.of(new Operation.CreateUser(userId)), "", executor, statistics, control,
@@ -114,7 +118,7 @@ final class CombinationRun implements AutoCloseable {
                 .filter(operation -> operation.type() != OperationType.CREATE_USER).toList();
         List<Callable<Long>> executions = new ArrayList<>();
         for (String prefix : prefixes) {
-            OperationExecutor executor = new OperationExecutor(engine, users, content, combination.fileSizeBytes());
+            OperationExecutor executor = new OperationExecutor(engine, users, content, combination.fileSizeBytes(), ledger);
             executions.add(new Execution(replayed, prefix, executor, statistics, control, storageClock));
         }
         long operationsBefore = statistics.requestsStarted();
@@ -129,28 +133,42 @@ final class CombinationRun implements AutoCloseable {
     private List<Callable<Long>> validations(List<String> prefixes) {
         List<Callable<Long>> validations = new ArrayList<>();
         for (String prefix : prefixes) {
-            Validator validator = new Validator(engine, users, fixture, content, combination.fileSizeBytes());
+            Validator validator = new Validator(engine, users, fixture.usesInboxes(), ledger, content,
+                    combination.fileSizeBytes());
             validations.add(() -> {
                 long cpuStartNanos = WorkerPool.threadCpuNanos();
-                validator.validate(prefix, control);
+                ObjectOutcomes outcomes = validator.validate(prefix, control);
+                objectOutcomes.accumulateAndGet(outcomes, ObjectOutcomes::plus);
                 return WorkerPool.threadCpuNanos() - cpuStartNanos;
             });
         }
         return validations;
     }
 
-    /** Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. */
+    /**
+     * Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. A failed
+     * delete is counted like any other and the run goes on; what it left is outside every later pass's prefix.
+     */
     private void deletePass(String passPrefix) {
-        for (UserCredentials user : users.all()) {
-            for (int execution = 0; execution < combination.threads(); execution++) {
-                String prefix = passPrefix + "e" + execution + "/";
-                engine.privateSpace(user).delete(prefix);
+        for (int execution = 0; execution < combination.threads(); execution++) {
+            String prefix = passPrefix + "e" + execution + "/";
+            for (UserCredentials user : users.all()) {
+                deleteQuietly(() -> engine.privateSpace(user).delete(prefix), user, prefix);
                 if (fixture.usesInboxes()) {
-                    engine.inbox(user).delete(prefix);
+                    deleteQuietly(() -> engine.inbox(user).delete(prefix), user, prefix);
                 }
             }
+            ledger.forget(prefix);
         }
         LOG.debug("deleted pass {}", passPrefix);
+    }
+
+    private void deleteQuietly(Runnable delete, UserCredentials user, String prefix) {
+        try {
+            delete.run();
+        } catch (RuntimeException failure) {
+            control.onFailure(OperationType.DELETE, failure, () -> "clean-up DELETE user " + user.userId() + " " + prefix);
+        }
     }
 
     /**
@@ -203,6 +221,10 @@ final class CombinationRun implements AutoCloseable {
 
     RunControl control() {
         return control;
+    }
+
+    ObjectOutcomes objectOutcomes() {
+        return objectOutcomes.get();
     }
 
     int passes() {

@@ -8,18 +8,28 @@ import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
+import dev.vaultload.run.ObjectLedger.Expectation;
+import dev.vaultload.stats.ErrorClassifier;
+import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.IntegrityViolation;
+import dev.vaultload.stats.LostObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Carries out one fixture operation against the vault and checks its result: a READ against the checksum
- * of its content id, a LIST against the expected listing. One per execution; public for the load modes
- * (run.headroom, run.rate), which drive single operations.
+ * Carries out one fixture operation against the vault and checks its result against the {@link ObjectLedger}:
+ * a READ against the checksum of the content the object may hold, a LIST against the paths that must and may
+ * exist; a write, share or delete updates the ledger with its outcome, a failed one as in doubt. One per
+ * execution, sharing the run's ledger; public for the load modes (run.headroom, run.rate), which drive single
+ * operations.
  */
 public final class OperationExecutor {
     private final Engine vault;
@@ -27,20 +37,24 @@ public final class OperationExecutor {
     private final ContentGenerator content;
     private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
+    private final ObjectLedger ledger;
 
-    public OperationExecutor(Engine vault, UserDirectory users, ContentGenerator content, long fileSizeBytes) {
+    public OperationExecutor(Engine vault, UserDirectory users, ContentGenerator content, long fileSizeBytes,
+                             ObjectLedger ledger) {
         this.vault = vault;
         this.users = users;
         this.content = content;
         this.verifier = new ChecksumVerifier(content);
         this.fileSizeBytes = fileSizeBytes;
+        this.ledger = ledger;
     }
 
     /**
      * Runs the operation with its location under {@code locationPrefix} (the execution's id).
      *
      * @return payload bytes written or read (0 for the other types)
-     * @throws IntegrityViolation when what was read or listed differs from what the fixture expects
+     * @throws IntegrityViolation when what was read or listed differs from what the ledger allows
+     * @throws LostObject         when an object the store acknowledged is missing
      */
     public long execute(Operation operation, String locationPrefix) {
         UserCredentials user = users.credentials(operation.userId());
@@ -50,23 +64,62 @@ public final class OperationExecutor {
                     vault.createUser(user);
                     yield 0;
                 }
-                case Operation.Write write -> write(vault.privateSpace(user).write(locationPrefix + write.location()),
-                        write.contentId());
-                case Operation.Share share -> write(vault.share(user, recipients(share),
-                        locationPrefix + share.location()), share.contentId());
+                case Operation.Write write -> write(write, user, locationPrefix + write.location());
+                case Operation.Share share -> share(share, user, locationPrefix + share.location());
                 case Operation.Read read -> read(space(user, read.storageType()), read, locationPrefix);
                 case Operation.Listing listing -> {
                     list(space(user, listing.storageType()), listing, locationPrefix);
                     yield 0;
                 }
                 case Operation.Delete delete -> {
-                    space(user, delete.storageType()).delete(locationPrefix + delete.location());
+                    delete(delete, user, locationPrefix + delete.location());
                     yield 0;
                 }
             };
         } catch (IOException e) {
             throw new UncheckedIOException(operation.describe(locationPrefix) + ": " + e.getMessage(), e);
         }
+    }
+
+    private long write(Operation.Write write, UserCredentials user, String path) {
+        try {
+            long sizeBytes = write(vault.privateSpace(user).write(path), write.contentId());
+            ledger.written(write.userId(), StorageType.PRIVATE, path, write.contentId().id());
+            return sizeBytes;
+        } catch (IOException | RuntimeException failure) {
+            ledger.writeFailed(write.userId(), StorageType.PRIVATE, path, write.contentId().id());
+            throw inDoubt(failure);
+        }
+    }
+
+    private long share(Operation.Share share, UserCredentials user, String path) {
+        try {
+            long sizeBytes = write(vault.share(user, recipients(share), path), share.contentId());
+            share.recipients().forEach(recipient ->
+                    ledger.written(recipient, StorageType.INBOX, path, share.contentId().id()));
+            return sizeBytes;
+        } catch (IOException | RuntimeException failure) {
+            // Some inboxes may have it and some not: each is in doubt on its own.
+            share.recipients().forEach(recipient ->
+                    ledger.writeFailed(recipient, StorageType.INBOX, path, share.contentId().id()));
+            throw inDoubt(failure);
+        }
+    }
+
+    private void delete(Operation.Delete delete, UserCredentials user, String prefix) {
+        try {
+            space(user, delete.storageType()).delete(prefix);
+            ledger.deleted(delete.userId(), delete.storageType(), prefix);
+        } catch (RuntimeException failure) {
+            ledger.deleteFailed(delete.userId(), delete.storageType(), prefix);
+            throw IndeterminateOutcome.of(failure);
+        }
+    }
+
+    /** A failed write's failure as it is counted: in doubt unless the store refused it. */
+    private static RuntimeException inDoubt(Exception failure) {
+        return IndeterminateOutcome.of(failure instanceof IOException io
+                ? new UncheckedIOException(io.getMessage(), io) : (RuntimeException) failure);
     }
 
     private long write(OutputStream target, ContentId contentId) throws IOException {
@@ -77,21 +130,40 @@ public final class OperationExecutor {
     }
 
     private long read(Space space, Operation.Read read, String locationPrefix) throws IOException {
-        try (InputStream in = space.read(locationPrefix + read.location())) {
-            return ContentCheck.requireMatch(verifier.verify(in, read.expectedContent(), fileSizeBytes),
-                    read.describe(locationPrefix), read.expectedContent());
+        String path = locationPrefix + read.location();
+        Expectation expected = ledger.expectation(read.userId(), read.storageType(), path);
+        String where = read.describe(locationPrefix);
+        try (InputStream in = space.read(path)) {
+            return ContentCheck.requireOneOf(verifier, in, fileSizeBytes, where, expected);
+        } catch (RuntimeException failure) {
+            if (!ErrorClassifier.isNotFound(failure)) {
+                throw failure;
+            }
+            if (expected.mustExist()) {
+                throw new LostObject(where + ": expected " + expected + " (acknowledged), found no document");
+            }
+            return 0; // absent, as an earlier failed write or delete allows
         }
     }
 
-    private static void list(Space space, Operation.Listing listing, String locationPrefix) {
-        List<String> found;
-        try (Stream<String> paths = space.list(locationPrefix + listing.location())) {
-            found = paths.sorted().toList();
+    private void list(Space space, Operation.Listing listing, String locationPrefix) {
+        String location = locationPrefix + listing.location();
+        Set<String> found;
+        try (Stream<String> paths = space.list(location)) {
+            found = paths.collect(Collectors.toCollection(TreeSet::new));
         }
-        List<String> expected = listing.expectedPaths().stream()
-                .map(path -> locationPrefix + path).sorted().toList();
-        if (!found.equals(expected)) {
-            throw new IntegrityViolation(listing.describe(locationPrefix) + ": expected " + expected + ", found " + found);
+        SortedMap<String, Expectation> expected = ledger.objectsUnder(listing.userId(), listing.storageType(), location);
+        Set<String> required = new TreeSet<>();
+        expected.forEach((path, expectation) -> {
+            if (expectation.mustExist()) {
+                required.add(path);
+            }
+        });
+        if (!found.containsAll(required) || !expected.keySet().containsAll(found)) {
+            String inDoubt = required.size() == expected.size() ? ""
+                    : " (and maybe " + expected.keySet().stream().filter(path -> !required.contains(path)).toList() + ")";
+            throw new IntegrityViolation(listing.describe(locationPrefix) + ": expected " + required + inDoubt
+                    + ", found " + found);
         }
     }
 

@@ -39,7 +39,7 @@ public final class RunSettings implements SettingDeclarations {
             "PBKDF2-HMAC-SHA512 iterations protecting each keystore (OWASP's figure)");
     public static final Setting<ErrorMode> ERROR_MODE = Setting.of("ERROR_MODE", SettingType.choice(ErrorMode.class),
             ErrorMode.FAIL_FAST.name(), "`FAIL_FAST`: the first error stops and fails the combination; `CONTINUE`: count,"
-                    + " classify, go on, fail at the end only on INTEGRITY errors");
+                    + " classify, go on, fail at the end only on INTEGRITY or LOST errors (data altered or lost)");
     public static final Setting<Duration> DURATION = Setting.optional("DURATION", SettingType.duration(), "one pass",
             "passes of the fixture follow each other until the time is up (soak), e.g. `30m`, `72h`");
     public static final Setting<Duration> PERIOD = Setting.of("PERIOD", SettingType.duration(), "10s",

@@ -5,17 +5,18 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.fixture.ContentId;
-import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
+import dev.vaultload.report.ObjectOutcomes;
+import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.IntegrityViolation;
+import dev.vaultload.stats.LostObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.SortedMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -23,41 +24,48 @@ import java.util.stream.Stream;
 
 /**
  * The end-of-pass check that nothing was lost: for one execution, lists every user's private space and
- * inbox under the execution's prefix, compares the listing with the fixture's expected final content and
- * reads every document back against its checksum. Each difference is reported as an INTEGRITY failure
- * naming user, space, path, expected and found; the check goes on to report them all.
+ * inbox under the execution's prefix (the store's own listing, once the pass is over) and compares it with
+ * what the {@link ObjectLedger} says each object may hold, reading every document back against its checksum.
+ * An object the store acknowledged and no failure could have removed that is missing is LOST; one that holds
+ * other content, or is there when it must not be, is INTEGRITY; one an earlier failure left in doubt may be
+ * either way, and is counted. The check goes on to report every difference, each naming user, space, path,
+ * expected and found.
  */
 final class Validator {
     private final Engine vault;
     private final UserDirectory users;
-    private final Fixture fixture;
+    private final boolean usesInboxes;
+    private final ObjectLedger ledger;
     private final ChecksumVerifier verifier;
     private final long fileSizeBytes;
 
-    Validator(Engine vault, UserDirectory users, Fixture fixture, ContentGenerator content, long fileSizeBytes) {
+    Validator(Engine vault, UserDirectory users, boolean usesInboxes, ObjectLedger ledger, ContentGenerator content,
+              long fileSizeBytes) {
         this.vault = vault;
         this.users = users;
-        this.fixture = fixture;
+        this.usesInboxes = usesInboxes;
+        this.ledger = ledger;
         this.verifier = new ChecksumVerifier(content);
         this.fileSizeBytes = fileSizeBytes;
     }
 
-    void validate(String locationPrefix, RunControl control) {
+    ObjectOutcomes validate(String locationPrefix, RunControl control) {
+        ObjectOutcomes outcomes = ObjectOutcomes.NONE;
         for (String userId : users.fixtureUserIds()) {
             UserCredentials user = users.credentials(userId);
-            validateSpace(userId, StorageType.PRIVATE, () -> vault.privateSpace(user),
-                    fixture.userPrivateSpace().getOrDefault(userId, Map.of()), locationPrefix, control);
-            if (fixture.usesInboxes()) {
-                validateSpace(userId, StorageType.INBOX, () -> vault.inbox(user),
-                        fixture.userPublicSpace().getOrDefault(userId, Map.of()), locationPrefix, control);
+            outcomes = outcomes.plus(validateSpace(userId, StorageType.PRIVATE, () -> vault.privateSpace(user),
+                    locationPrefix, control));
+            if (usesInboxes) {
+                outcomes = outcomes.plus(validateSpace(userId, StorageType.INBOX, () -> vault.inbox(user),
+                        locationPrefix, control));
             }
         }
+        return outcomes;
     }
 
-    private void validateSpace(String userId, StorageType storageType, Supplier<Space> spaceOfUser,
-                               Map<String, String> expected, String locationPrefix, RunControl control) {
-        Map<String, String> expectedPaths = new TreeMap<>();
-        expected.forEach((path, contentId) -> expectedPaths.put(locationPrefix + path, contentId));
+    private ObjectOutcomes validateSpace(String userId, StorageType storageType, Supplier<Space> spaceOfUser,
+                                         String locationPrefix, RunControl control) {
+        SortedMap<String, Expectation> expected = ledger.objectsUnder(userId, storageType, locationPrefix);
         Space space;
         Set<String> found;
         try {
@@ -68,29 +76,48 @@ final class Validator {
         } catch (RuntimeException failure) {
             control.onFailure(OperationType.LIST, failure,
                     () -> "final LIST user " + userId + " " + storageType + " " + locationPrefix);
-            return;
+            return ObjectOutcomes.NONE;
         }
         String where = "user " + userId + " " + storageType + " ";
         for (String path : found) {
-            if (!expectedPaths.containsKey(path)) {
+            if (!expected.containsKey(path)) {
                 control.onFailure(OperationType.LIST, new IntegrityViolation(
                         where + path + ": expected no document, found one"));
             }
         }
-        expectedPaths.forEach((path, contentId) -> {
+        long checked = 0;
+        long inDoubtFound = 0;
+        long inDoubtAbsent = 0;
+        for (Map.Entry<String, Expectation> object : expected.entrySet()) {
+            String path = object.getKey();
+            Expectation expectation = object.getValue();
+            checked++;
             if (!found.contains(path)) {
-                control.onFailure(OperationType.LIST, new IntegrityViolation(
-                        where + path + ": expected content " + contentId + ", found no document"));
-                return;
+                if (expectation.mustExist()) {
+                    control.onFailure(OperationType.LIST, new LostObject(
+                            where + path + ": expected " + expectation + " (acknowledged), found no document"));
+                } else {
+                    inDoubtAbsent++;
+                }
+                continue;
             }
-            try (InputStream in = space.read(path)) {
-                ContentId expectedContent = new ContentId(contentId);
-                ContentCheck.requireMatch(verifier.verify(in, expectedContent, fileSizeBytes), where + path, expectedContent);
-            } catch (IOException e) {
-                control.onFailure(OperationType.READ, new UncheckedIOException(where + path + ": " + e.getMessage(), e));
-            } catch (RuntimeException failure) {
-                control.onFailure(OperationType.READ, failure, () -> "final READ " + where + path);
+            if (read(space, where + path, path, expectation, control) && expectation.inDoubt()) {
+                inDoubtFound++;
             }
-        });
+        }
+        return new ObjectOutcomes(checked, inDoubtFound, inDoubtAbsent);
+    }
+
+    /** @return whether the document holds one of the contents it may hold */
+    private boolean read(Space space, String where, String path, Expectation expectation, RunControl control) {
+        try (InputStream in = space.read(path)) {
+            ContentCheck.requireOneOf(verifier, in, fileSizeBytes, where, expectation);
+            return true;
+        } catch (IOException e) {
+            control.onFailure(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e));
+        } catch (RuntimeException failure) {
+            control.onFailure(OperationType.READ, failure, () -> "final READ " + where);
+        }
+        return false;
     }
 }

@@ -11,6 +11,12 @@ public final class ErrorClassifier {
 
     public static ErrorClass classify(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof IndeterminateOutcome) {
+                return ErrorClass.IN_DOUBT;
+            }
+            if (t instanceof LostObject) {
+                return ErrorClass.LOST;
+            }
             if (t instanceof IntegrityViolation) {
                 return ErrorClass.INTEGRITY;
             }
@@ -25,6 +31,16 @@ public final class ErrorClassifier {
             }
         }
         return ErrorClass.OTHER;
+    }
+
+    /** Whether the store answered that the object does not exist. */
+    public static boolean isNotFound(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof BlobStoreException store) {
+                return store.kind() == BlobStoreException.Kind.NOT_FOUND;
+            }
+        }
+        return false;
     }
 
     private static ErrorClass classify(EngineException.Reason reason) {

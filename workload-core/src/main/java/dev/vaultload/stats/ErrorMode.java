@@ -4,6 +4,6 @@ package dev.vaultload.stats;
 public enum ErrorMode {
     /** The first error stops the combination and fails it. */
     FAIL_FAST,
-    /** Errors are counted and classified and the run goes on; it fails at the end if any was INTEGRITY. */
+    /** Errors are counted and classified and the run goes on; it fails at the end if any was INTEGRITY or LOST. */
     CONTINUE
 }

@@ -41,6 +41,6 @@ class ProgressLogTest {
     void withoutHealthTheLineEndsWithTheErrorCounts() {
         String line = new ProgressLog("MEMORY 2 threads 1 Kb").line(interval());
 
-        assertTrue(line.endsWith("IntegrityErrorCount: 0 OtherErrorCount: 0"), line);
+        assertTrue(line.endsWith("IntegrityErrorCount: 0 LostErrorCount: 0 InDoubtErrorCount: 0 OtherErrorCount: 0"), line);
     }
 }

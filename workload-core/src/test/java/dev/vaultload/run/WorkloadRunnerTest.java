@@ -19,18 +19,21 @@ import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.Failure;
+import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.storage.FileSystemBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -96,21 +99,66 @@ class WorkloadRunnerTest {
         RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
 
         assertFalse(result.passed());
-        assertEquals(2, result.integrityErrorCount(), "the READ and the final check: " + result.failures());
+        assertEquals(2, result.dataErrorCount(), "the READ and the final check: " + result.failures());
         assertTrue(result.failures().stream().map(Failure::message).allMatch(m -> m.contains("user-1 PRIVATE p0e0/docs/a.txt")),
                 result.failures().toString());
     }
 
     @Test
-    void aDeletedObjectEndsInIntegrityErrorsNamingTheDocument() {
+    void anAcknowledgedObjectThatDisappearsIsLostNamingTheDocument() {
         TamperingBlobStore store = new TamperingBlobStore(new InMemoryBlobStore("test"), TamperingBlobStore.Damage.DELETE);
 
         RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
 
         assertFalse(result.passed());
-        assertEquals(2, result.integrityErrorCount(), result.failures().toString());
+        assertEquals(2, result.errors().get(ErrorClass.LOST), "the READ and the final check: " + result.failures());
         assertTrue(result.failures().stream().anyMatch(f -> f.message().contains(
-                "user user-1 PRIVATE p0e0/docs/a.txt: expected content c1, found no document")), result.failures().toString());
+                "user user-1 PRIVATE p0e0/docs/a.txt: expected content c1 (acknowledged), found no document")),
+                result.failures().toString());
+    }
+
+    @Test
+    void aWriteThatFailsAfterLandingIsInDoubtNeverLostAndTheValidationFindsIt() {
+        BlobStore store = new FailingWriteBlobStore(new InMemoryBlobStore("test"), BlobStoreException.Kind.TIMEOUT, true);
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
+
+        assertTrue(result.passed(), result.failures().toString());
+        assertEquals(1, result.errors().get(ErrorClass.IN_DOUBT), result.failures().toString());
+        assertEquals(1, result.errorCount(), "the READ accepts the content the failed write may have left");
+        assertTrue(result.failures().getFirst().message().contains("outcome unknown after TIMEOUT"), result.failures().toString());
+        assertEquals(new ObjectOutcomes(1, 1, 0), result.objects());
+    }
+
+    @Test
+    void aWriteThatFailsBeforeLandingIsInDoubtAndItsAbsenceIsAccepted() {
+        BlobStore store = new FailingWriteBlobStore(new InMemoryBlobStore("test"), BlobStoreException.Kind.SERVER, false);
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
+
+        assertTrue(result.passed(), result.failures().toString());
+        assertEquals(Map.of(ErrorClass.IN_DOUBT, 1L), nonZero(result.errors()), result.failures().toString());
+        assertEquals(new ObjectOutcomes(1, 0, 1), result.objects());
+    }
+
+    @Test
+    void aRefusedWriteKeepsItsOwnClass() {
+        BlobStore store = new FailingWriteBlobStore(new InMemoryBlobStore("test"), BlobStoreException.Kind.LIMIT_EXCEEDED, false);
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
+
+        assertTrue(result.passed(), result.failures().toString());
+        assertEquals(Map.of(ErrorClass.LIMIT_EXCEEDED, 1L), nonZero(result.errors()), result.failures().toString());
+    }
+
+    private static Map<ErrorClass, Long> nonZero(Map<ErrorClass, Long> errors) {
+        Map<ErrorClass, Long> counted = new EnumMap<>(ErrorClass.class);
+        errors.forEach((errorClass, count) -> {
+            if (count > 0) {
+                counted.put(errorClass, count);
+            }
+        });
+        return counted;
     }
 
     @Test
@@ -122,7 +170,7 @@ class WorkloadRunnerTest {
 
         assertFalse(result.passed());
         assertEquals(1, result.errorCount(), "stopped after the failed READ, no final validation: " + result.failures());
-        assertEquals(ErrorClass.INTEGRITY, result.failures().get(0).errorClass());
+        assertEquals(ErrorClass.LOST, result.failures().get(0).errorClass());
     }
 
     @Test

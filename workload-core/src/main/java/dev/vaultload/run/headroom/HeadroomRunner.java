@@ -145,7 +145,7 @@ public final class HeadroomRunner {
         Map<ErrorClass, Long> errors = statistics.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
         long operations = latencyMicros.getTotalCount();
-        return new HeadroomStep(threads, operations, errorCount, errors.get(ErrorClass.INTEGRITY),
+        return new HeadroomStep(threads, operations, errorCount, ErrorClass.dataErrors(errors),
                 operations / (wallClock.toNanos() / 1e9),
                 percentile(latencyMicros, 50), percentile(latencyMicros, 90), percentile(latencyMicros, 99),
                 operations + errorCount == 0 ? 0 : cpuNanos / 1000.0 / (operations + errorCount));

@@ -8,6 +8,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
+import dev.vaultload.run.ObjectLedger;
 import dev.vaultload.run.OperationExecutor;
 import dev.vaultload.run.UserDirectory;
 import java.util.List;
@@ -33,6 +34,8 @@ public final class LoadWorkload implements AutoCloseable {
     private final UserDirectory users;
     private final ContentGenerator content;
     private final long fileSizeBytes;
+    /** One for all threads: READ's documents are written by one executor and read by every thread's own. */
+    private final ObjectLedger ledger = new ObjectLedger();
 
     private LoadWorkload(LoadOperation operation, Fixture fixture, Engine vault, ContentGenerator content, long fileSizeBytes) {
         this.operation = operation;
@@ -70,7 +73,7 @@ public final class LoadWorkload implements AutoCloseable {
 
     /** A fresh executor for one thread. */
     public OperationExecutor executor() {
-        return new OperationExecutor(vault, users, content, fileSizeBytes);
+        return new OperationExecutor(vault, users, content, fileSizeBytes, ledger);
     }
 
     /**

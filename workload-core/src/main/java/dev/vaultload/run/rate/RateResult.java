@@ -43,7 +43,7 @@ public record RateResult(String label, double targetOpsPerSecond, int threads, d
     /** False when any data was lost or altered, or the failed fraction exceeds {@code errorBudget}. */
     public boolean passed(double errorBudget) {
         long attempted = errorCount() + corrected.stream().mapToLong(OperationStatistics::count).sum();
-        return errors.getOrDefault(ErrorClass.INTEGRITY, 0L) == 0
+        return ErrorClass.dataErrors(errors) == 0
                 && (attempted == 0 || (double) errorCount() / attempted <= errorBudget);
     }
 }
