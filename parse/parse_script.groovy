@@ -2,13 +2,9 @@
 // folders of JSON results and prints, per operation, a Threads x file-size table of total ops/s
 // (throughputPerThread x threads, the mean of repeated runs), tab-separated for a chart tool.
 // Run: ./mvnw -q -pl parse exec:java -Dexec.args="table LOG_OR_FOLDER..."   (or java -jar parse/target/vaultload-parse.jar table ...)
-// Bound by the launcher: args (the inputs), out and err.
+// Bound by the launcher: loaded (the results of the inputs, already checked: none malformed, some there) and out.
 import dev.vaultload.parse.Cell
-import dev.vaultload.parse.ResultLoader
-import java.nio.file.Path
 
-def loaded = new ResultLoader().load(args.collect { Path.of(it) })
-loaded.problems().each { err.println "malformed input: $it" }
 def cells = Cell.of(loaded.measurements())
 def configurations = cells.collect { it.key().configuration() }.unique()
 configurations.each { configuration ->
@@ -26,4 +22,3 @@ configurations.each { configuration ->
         }
     }
 }
-return loaded.problems().isEmpty() ? 0 : 1

@@ -2,14 +2,10 @@
 // runs, total ops/s, MiB/s of document payload and the latency percentiles p50..p99 in milliseconds;
 // repeated runs of a combination are shown as "mean ±sample standard deviation". Tab-separated.
 // Run: ./mvnw -q -pl parse exec:java -Dexec.args="detail LOG_OR_FOLDER..."   (or java -jar parse/target/vaultload-parse.jar detail ...)
-// Bound by the launcher: args (the inputs), out and err.
+// Bound by the launcher: loaded (the results of the inputs, already checked: none malformed, some there) and out.
 import dev.vaultload.parse.Cell
 import dev.vaultload.parse.Measurement
-import dev.vaultload.parse.ResultLoader
-import java.nio.file.Path
 
-def loaded = new ResultLoader().load(args.collect { Path.of(it) })
-loaded.problems().each { err.println "malformed input: $it" }
 def cells = Cell.of(loaded.measurements())
 def configurations = cells.collect { it.key().configuration() }.unique()
 configurations.each { configuration ->
@@ -28,4 +24,3 @@ configurations.each { configuration ->
                 }
             }
 }
-return loaded.problems().isEmpty() ? 0 : 1

@@ -1,8 +1,8 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.fixture.ReadFailure;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * </pre>
  * The log prefix is optional. Percentiles may come in any order; 50, 75, 90, 95 and 99 must be there.
  * Other log lines are ignored, but a line that names a statistics block or StatisticService and does not
- * parse is a {@link Problem} with its line number.
+ * parse is a {@link Problem} with its line number, and so is a file that cannot be read as UTF-8 text.
  */
 public final class DatasafeLogParser {
     private static final Pattern LOG_PREFIX = Pattern.compile("^\\S+ \\[[^]]*] \\w+ (\\S+) - (.*)$");
@@ -69,7 +69,7 @@ public final class DatasafeLogParser {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + log, e);
+            problems.add(new Problem(log, 0, "cannot be read: " + ReadFailure.reason(e)));
         }
         return new LoadedResults(measurements, problems);
     }

@@ -51,10 +51,6 @@ public final class HtmlReport {
         for (Path file : files) {
             try {
                 RunResult result = JsonResultReader.runResult(file);
-                if (result.setup() == null || result.operations() == null) {
-                    notShown.add(folder.relativize(file) + ": not a run result");
-                    continue;
-                }
                 runs++;
                 section(html, runs, folder.relativize(file), result, IntervalLog.read(IntervalLog.besideJson(file)).orElse(null));
             } catch (IOException e) {
@@ -63,7 +59,8 @@ public final class HtmlReport {
         }
         int headroomPlots = headroomPlots(html, folder, ResultLoader.filesEndingWith(folder, ".png"));
         if (runs == 0 && headroomPlots == 0) {
-            throw new IllegalArgumentException(folder + ": no run results (*.json written by a run) to report on");
+            throw new IllegalArgumentException(folder + ": no run results (*.json written by a run) to report on"
+                    + (notShown.isEmpty() ? "" : "; " + String.join("; ", notShown)));
         }
         Path report = folder.resolve(FILE_NAME);
         try {

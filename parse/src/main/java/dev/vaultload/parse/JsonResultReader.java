@@ -1,9 +1,11 @@
 package dev.vaultload.parse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.fixture.ReadFailure;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
@@ -14,6 +16,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Reads the JSON result of one combination (a serialized {@link RunResult}) into measurements. */
 public final class JsonResultReader {
@@ -25,9 +29,33 @@ public final class JsonResultReader {
     static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    /** The run result in a JSON file, as a run wrote it. */
+    /**
+     * The run result in a JSON file, as a run wrote it.
+     *
+     * @throws JsonMappingException for JSON without the parts every run writes (setup, operations): other JSON
+     *                              files (a RATE result, a manifest) read as such a result, which would fail later
+     */
     public static RunResult runResult(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), RunResult.class);
+        RunResult result = MAPPER.readValue(file.toFile(), RunResult.class);
+        Optional<String> missing = result == null ? Optional.of("the whole result") : missingPart(result);
+        if (missing.isPresent()) {
+            throw new JsonMappingException(null, "missing " + missing.get());
+        }
+        return result;
+    }
+
+    private static Optional<String> missingPart(RunResult result) {
+        if (result.setup() == null || result.setup().suite() == null || result.setup().storage() == null) {
+            return Optional.of("setup (suite, storage)");
+        }
+        if (result.engineDescription() == null || result.timing() == null) {
+            return Optional.of("engine or timing");
+        }
+        if (result.operations() == null || result.operations().stream().anyMatch(operation -> operation == null
+                || operation.type() == null || operation.percentileMicros() == null)) {
+            return Optional.of("operations (each with type and percentileMicros)");
+        }
+        return Optional.empty();
     }
 
     public LoadedResults read(Path file) {
@@ -36,9 +64,9 @@ public final class JsonResultReader {
             result = runResult(file);
         } catch (JsonProcessingException e) {
             long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            return new LoadedResults(List.of(), List.of(new Problem(file, line, "not a run result: " + e.getOriginalMessage())));
+            return new LoadedResults(List.of(), List.of(new Problem(file, line, "not a run result: " + describe(e))));
         } catch (IOException e) {
-            return new LoadedResults(List.of(), List.of(new Problem(file, 0, "cannot read: " + e.getMessage())));
+            return new LoadedResults(List.of(), List.of(new Problem(file, 0, "cannot be read: " + ReadFailure.reason(e))));
         }
         RunSetup setup = result.setup();
         EngineDescription engine = result.engineDescription();
@@ -56,6 +84,14 @@ public final class JsonResultReader {
             }
         }
         return new LoadedResults(measurements, List.of());
+    }
+
+    /** Jackson's message, after the field it concerns ({@code field threads: ...}) when there is one. */
+    private static String describe(JsonProcessingException failure) {
+        String field = failure instanceof JsonMappingException mapping ? mapping.getPath().stream()
+                .map(step -> step.getFieldName() != null ? step.getFieldName() : "[" + step.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[") : "";
+        return (field.isEmpty() ? "" : "field " + field + ": ") + failure.getOriginalMessage();
     }
 
     /** The multi-bucket suite names its buckets in storageDetails; every other run uses one. */

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,6 +21,9 @@ import picocli.CommandLine.Spec;
         subcommands = {ParseCommand.Table.class, ParseCommand.Detail.class, ParseCommand.Charts.class,
                 ParseCommand.Compare.class, ParseCommand.Report.class})
 public final class ParseCommand {
+    /** What an input must hold, as a refused input's line says. */
+    static final String ACCEPTED = "expected JSON results written by a run, or logs with Datasafe's '==== Statistics for' "
+            + "blocks, or folders of them";
 
     public static void main(String[] args) {
         // Charts are drawn off screen: no display on build machines.
@@ -28,34 +32,34 @@ public final class ParseCommand {
     }
 
     @Command(name = "table", description = "parse_script.groovy: per operation, a Threads x file-size table of total ops/s. "
-            + "Exit status 1 if an input line is malformed (reported with its line number).")
+            + "Exit status 2 if an input is malformed (the first problem named with its line number) or holds no results.")
     static final class Table implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
-        List<String> inputs;
+        List<Path> inputs;
 
         @Override
         public Integer call() {
-            requireExisting(spec.commandLine(), inputs);
-            return new ParseScripts().run(ParseScripts.THROUGHPUT_TABLE, inputs, System.out, System.err);
+            new ParseScripts().run(ParseScripts.THROUGHPUT_TABLE, loadOrRefuse(spec.commandLine(), inputs), System.out);
+            return 0;
         }
     }
 
     @Command(name = "detail", description = "parse_script_table.groovy: per operation and size, threads, ops/s, MiB/s, "
-            + "p50..p99 in ms; repeated runs as mean ±sd. Exit status 1 if an input line is malformed.")
+            + "p50..p99 in ms; repeated runs as mean ±sd. Exit status 2 if an input is malformed or holds no results.")
     static final class Detail implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Parameters(arity = "1..*", paramLabel = "INPUT", description = "log files, JSON files or result folders")
-        List<String> inputs;
+        List<Path> inputs;
 
         @Override
         public Integer call() {
-            requireExisting(spec.commandLine(), inputs);
-            return new ParseScripts().run(ParseScripts.DETAIL_TABLE, inputs, System.out, System.err);
+            new ParseScripts().run(ParseScripts.DETAIL_TABLE, loadOrRefuse(spec.commandLine(), inputs), System.out);
+            return 0;
         }
     }
 
@@ -73,13 +77,10 @@ public final class ParseCommand {
 
         @Override
         public Integer call() throws IOException {
-            requireExisting(spec.commandLine(), inputs);
-            LoadedResults loaded = new ResultLoader().load(inputs);
-            loaded.problems().forEach(problem -> System.err.println("malformed input: " + problem));
-            ChartSet.Outcome outcome = new ChartSet().render(loaded.measurements(), folder);
+            ChartSet.Outcome outcome = new ChartSet().render(loadOrRefuse(spec.commandLine(), inputs).measurements(), folder);
             outcome.written().forEach(file -> System.out.println("wrote " + file));
             outcome.skipped().forEach(reason -> System.out.println("skipped " + reason));
-            return loaded.problems().isEmpty() ? 0 : 1;
+            return 0;
         }
     }
 
@@ -116,15 +117,16 @@ public final class ParseCommand {
             if (!(alpha > 0 && alpha < 1)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--alpha " + alpha + ": must be between 0 and 1");
             }
-            requireExisting(spec.commandLine(), List.of(a, b));
+            LoadedResults loadedA = loadOrRefuse(spec.commandLine(), List.of(a));
+            LoadedResults loadedB = loadOrRefuse(spec.commandLine(), List.of(b));
             ResultComparison comparison = new ResultComparison(alpha, warmup);
-            ResultComparison.Report report = comparison.compare(List.of(a), List.of(b), dimension);
+            ResultComparison.Report report = comparison.compare(loadedA, loadedB, dimension);
             if (report.rows().isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "nothing to compare: " + a + " and " + b
                         + " hold no results of the same operation, threads and size (JSON results or Datasafe-format logs)");
             }
             comparison.print(report, System.out);
-            return report.problems().isEmpty() ? 0 : 1;
+            return 0;
         }
     }
 
@@ -152,13 +154,27 @@ public final class ParseCommand {
         }
     }
 
-    /** A missing input is bad input (exit 2), named before anything is read. */
-    private static void requireExisting(CommandLine command, List<?> inputs) {
-        for (Object input : inputs) {
-            if (!Files.exists(Path.of(input.toString()))) {
-                throw new CommandLine.ParameterException(command, input + ": no such file or folder");
+    /**
+     * The results of the inputs, or bad input (exit 2) in one line: a missing input, the first malformed one
+     * (a table of the rest would look complete), or inputs that hold no result at all.
+     */
+    private static LoadedResults loadOrRefuse(CommandLine command, List<Path> inputs) {
+        for (Path input : inputs) {
+            if (!Files.exists(input)) {
+                throw new CommandLine.ParameterException(command, input + ": no such file or folder; " + ACCEPTED);
             }
         }
+        LoadedResults loaded = new ResultLoader().load(inputs);
+        List<Problem> problems = loaded.problems();
+        if (!problems.isEmpty()) {
+            String more = problems.size() == 1 ? "" : " (and " + (problems.size() - 1) + " more problems)";
+            throw new CommandLine.ParameterException(command, problems.getFirst() + more + "; " + ACCEPTED);
+        }
+        if (loaded.measurements().isEmpty()) {
+            String named = inputs.stream().map(Path::toString).collect(Collectors.joining(", "));
+            throw new CommandLine.ParameterException(command, named + ": no results; " + ACCEPTED);
+        }
+        return loaded;
     }
 
     /** The duration syntax of the run's settings (WARMUP, PERIOD), so that --warmup reads as WARMUP does. */

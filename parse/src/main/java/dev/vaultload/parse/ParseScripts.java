@@ -8,11 +8,10 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
-import java.util.List;
 
 /**
  * Runs the Groovy parse scripts (packaged from parse/*.groovy) with GroovyShell, so that nobody has to
- * install Groovy: the script gets {@code args}, {@code out} and {@code err} and returns its exit status.
+ * install Groovy: the script gets {@code loaded} (the results to tabulate) and {@code out}.
  */
 public final class ParseScripts {
     /** Threads x file-size table of total ops/s per operation. */
@@ -20,13 +19,12 @@ public final class ParseScripts {
     /** Per operation and size: threads, ops/s, MiB/s and percentiles. */
     public static final String DETAIL_TABLE = "parse_script_table.groovy";
 
-    public int run(String scriptName, List<String> inputs, PrintStream out, PrintStream err) {
+    /** @param loaded results without problems: the launcher refuses malformed inputs before a script runs */
+    public void run(String scriptName, LoadedResults loaded, PrintStream out) {
         Binding binding = new Binding();
-        binding.setVariable("args", inputs.toArray(String[]::new));
+        binding.setVariable("loaded", loaded);
         binding.setVariable("out", out);
-        binding.setVariable("err", err);
-        Object status = new GroovyShell(ParseScripts.class.getClassLoader(), binding).evaluate(source(scriptName));
-        return status instanceof Integer code ? code : 0;
+        new GroovyShell(ParseScripts.class.getClassLoader(), binding).evaluate(source(scriptName));
     }
 
     private static GroovyCodeSource source(String scriptName) {

@@ -80,8 +80,11 @@ public final class ResultComparison {
     }
 
     public Report compare(List<Path> inputsA, List<Path> inputsB, String requestedDimension) {
-        LoadedResults a = loader.load(inputsA);
-        LoadedResults b = loader.load(inputsB);
+        return compare(loader.load(inputsA), loader.load(inputsB), requestedDimension);
+    }
+
+    /** As {@link #compare(List, List, String)}, on results already loaded (the CLI refuses malformed ones first). */
+    public Report compare(LoadedResults a, LoadedResults b, String requestedDimension) {
         List<Problem> problems = new ArrayList<>(a.problems());
         problems.addAll(b.problems());
         String dimension = requestedDimension != null ? requestedDimension : Configuration.DIMENSIONS.stream()

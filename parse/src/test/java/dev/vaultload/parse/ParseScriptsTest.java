@@ -31,17 +31,11 @@ class ParseScriptsTest {
     @TempDir
     Path folder;
 
-    /** What a script printed, to stdout and stderr, and its exit status. */
-    record Output(String out, String err, int status) {
-    }
-
     @Test
     void throughputTableOfTheSeedLogIsThroughputPerThreadTimesThreads() throws Exception {
-        Output output = run(ParseScripts.THROUGHPUT_TABLE, seedLog());
+        String output = run(ParseScripts.THROUGHPUT_TABLE, seedLog());
 
-        assertEquals(0, output.status(), output.err());
-        assertEquals("", output.err());
-        List<String> lines = output.out().lines().toList();
+        List<String> lines = output.lines().toList();
         int write = lines.indexOf("WRITE");
         assertEquals("Threads\t100kb\t1mb\t10mb", lines.get(write + 1));
         assertEquals("2\t" + 2 * 21.199480270806266 + "\t" + 2 * 9.077864651966383 + "\t" + 2 * 1.7302486534758463,
@@ -53,14 +47,14 @@ class ParseScriptsTest {
 
     @Test
     void detailTableShowsOpsMebibytesAndPercentilesInAnyOrder() throws Exception {
-        Output datasafeOrder = run(ParseScripts.DETAIL_TABLE, seedLog());
+        String datasafeOrder = run(ParseScripts.DETAIL_TABLE, seedLog());
         Path ascending = writeLog("ascending.log", seedLines().stream().map(ParseScriptsTest::ascendingPercentiles)
                 .map(line -> line.replace("de.adorsys.datasafe.business.impl.e2e.randomactions.RandomActionsOnDatasafeIT",
                         "dev.vaultload.run.WorkloadRunner")).toList());
-        Output ascendingOrder = run(ParseScripts.DETAIL_TABLE, ascending);
+        String ascendingOrder = run(ParseScripts.DETAIL_TABLE, ascending);
 
         assertEquals(datasafeOrder, ascendingOrder);
-        List<String> lines = datasafeOrder.out().lines().toList();
+        List<String> lines = datasafeOrder.lines().toList();
         int write100 = lines.indexOf("WRITE 100kb");
         assertEquals("Threads\truns\tops/s\tMiB/s\tp50 ms\tp75 ms\tp90 ms\tp95 ms\tp99 ms", lines.get(write100 + 1));
         assertEquals("2\t1\t42.40\t4.14\t35.00\t57.00\t79.00\t87.65\t113.73", lines.get(write100 + 2));
@@ -72,9 +66,9 @@ class ParseScriptsTest {
         List<String> twice = new ArrayList<>(seedLines());
         twice.addAll(seedLines().stream().map(line -> line.replace("throughputPerThread=21.199480270806266",
                 "throughputPerThread=23.199480270806266")).toList());
-        Output output = run(ParseScripts.DETAIL_TABLE, writeLog("twice.log", twice));
+        String output = run(ParseScripts.DETAIL_TABLE, writeLog("twice.log", twice));
 
-        List<String> lines = output.out().lines().toList();
+        List<String> lines = output.lines().toList();
         // runs 42.40 and 46.40: mean 44.40, sample standard deviation 2.83
         assertEquals("2\t2\t44.40 ±2.83\t4.34 ±0.28\t35.00 ±0.00\t57.00 ±0.00\t79.00 ±0.00\t87.65 ±0.00\t113.73 ±0.00",
                 lines.get(lines.indexOf("WRITE 100kb") + 2));
@@ -88,14 +82,14 @@ class ParseScriptsTest {
         lines.add(0, "08:00:00.000 [main] INFO x.Y - READ : StatisticService.Percentiles(stat={50=1.0}, throughputPerThread=1.0)");
         Path log = writeLog("broken.log", lines);
 
-        Output output = run(ParseScripts.THROUGHPUT_TABLE, log);
+        LoadedResults loaded = new ResultLoader().load(List.of(log));
 
-        assertEquals(1, output.status());
-        assertTrue(output.err().contains(log + ":1: statistics line outside a '==== Statistics for' block"), output.err());
-        assertTrue(output.err().contains(log + ":4: malformed statistics line: SHARE : "), output.err());
-        assertTrue(output.err().contains(log + ":6: malformed statistics line: DELETE : "), output.err());
-        assertEquals(3, output.err().lines().count(), output.err());
-        assertTrue(output.out().contains("2\t42.39896054161253\t"), "the good lines still count");
+        List<String> problems = loaded.problems().stream().map(Problem::toString).toList();
+        assertEquals(3, problems.size(), problems::toString);
+        assertTrue(problems.get(0).startsWith(log + ":1: statistics line outside a '==== Statistics for' block"), problems.get(0));
+        assertTrue(problems.get(1).startsWith(log + ":4: malformed statistics line: SHARE : "), problems.get(1));
+        assertTrue(problems.get(2).startsWith(log + ":6: malformed statistics line: DELETE : "), problems.get(2));
+        assertTrue(run(ParseScripts.THROUGHPUT_TABLE, log).contains("2\t42.39896054161253\t"), "the good lines still count");
     }
 
     @Test
@@ -117,21 +111,17 @@ class ParseScriptsTest {
                 Run.of("AMAZON", CipherSuite.AES256_CBC, 2, sizeKib), figures));
 
         for (String script : List.of(ParseScripts.THROUGHPUT_TABLE, ParseScripts.DETAIL_TABLE)) {
-            Output fromJson = run(script, results);
-            assertEquals(run(script, seedLog()).out(), fromJson.out(), script);
-            assertEquals(0, fromJson.status(), fromJson.err());
+            String fromJson = run(script, results);
+            assertEquals(run(script, seedLog()), fromJson, script);
         }
     }
 
-    private Output run(String script, Path input) {
+    private String run(String script, Path input) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            status = new ParseScripts().run(script, List.of(input.toString()), outStream, errStream);
+        try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            new ParseScripts().run(script, new ResultLoader().load(List.of(input)), outStream);
         }
-        return new Output(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), status);
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     static Path seedLog() throws URISyntaxException {
