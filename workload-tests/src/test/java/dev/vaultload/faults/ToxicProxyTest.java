@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.function.Executable;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 
@@ -77,8 +78,12 @@ class ToxicProxyTest {
         bucket.put("reset", content);
         try (Fault reset = proxy.resetPeer(Duration.ofMillis(50))) {
             reset.inject();
-            SdkClientException failure = assertThrows(SdkClientException.class, () -> bucket.get("reset"));
-            assertTrue(causes(failure).anyMatch(IOException.class::isInstance), "no IOException under " + failure);
+            assertBroken(() -> bucket.get("reset")); // on the connection the PUT left open: closed (FIN)
+            try (TestBucket newConnections = TestBucket.open(proxy.endpoint(), store.credentials(), BUCKET, ATTEMPT_TIMEOUT)) {
+                SdkClientException failure = assertBroken(() -> newConnections.get("reset"));
+                assertTrue(causes(failure).anyMatch(cause -> String.valueOf(cause.getMessage()).contains("Connection reset")),
+                        "a connection opened while injected is reset (RST): " + failure);
+            }
             reset.heal();
             assertArrayEquals(content, bucket.get("reset"));
         }
@@ -123,6 +128,13 @@ class ToxicProxyTest {
             slowClose.heal();
             assertArrayEquals(content, bucket.get("slow-close"));
         }
+    }
+
+    /** The call failed in the client, with an IOException under it. */
+    private static SdkClientException assertBroken(Executable call) {
+        SdkClientException failure = assertThrows(SdkClientException.class, call);
+        assertTrue(causes(failure).anyMatch(IOException.class::isInstance), "no IOException under " + failure);
+        return failure;
     }
 
     private static Stream<Throwable> causes(Throwable failure) {
