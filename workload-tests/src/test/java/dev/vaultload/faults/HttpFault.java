@@ -13,7 +13,7 @@ public final class HttpFault extends SwitchedFault {
     private final boolean afterUpstream;
     private final double share;
     private final SplittableRandom choices;
-    private volatile boolean active;
+    private boolean active; // switched under the same lock as takes()
     private long faultedRequests;
 
     HttpFault(S3ErrorReply reply, boolean afterUpstream, double share, long seed) {

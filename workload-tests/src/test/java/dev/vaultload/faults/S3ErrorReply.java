@@ -33,7 +33,7 @@ record S3ErrorReply(int status, String code, String message) {
         }
     }
 
-    String xml(String resource, String requestId) {
+    private String xml(String resource, String requestId) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>" + code + "</Code><Message>" + message
                 + "</Message><Resource>" + escaped(resource) + "</Resource><RequestId>" + requestId + "</RequestId></Error>";
     }
