@@ -7,6 +7,8 @@
 #   eval "$(scripts/start-ceph.sh start)"   # starts it (idempotent) and prints export lines
 #   scripts/start-ceph.sh status            # exit 0 and the export lines if running, 1 otherwise
 #   scripts/start-ceph.sh stop              # stops by pid: radosgw, then osd and mgr, then mon; deletes the base dir
+#   scripts/start-ceph.sh kill-rgw          # SIGKILLs radosgw only (a crashed gateway; the cluster and its data stay)
+#   scripts/start-ceph.sh start-rgw         # starts radosgw again (idempotent) and waits until it answers
 #
 # Environment:
 #   CEPH_BASE_DIR   everything: conf, keyring, data, logs, pids (default ${TMPDIR:-/tmp}/vaultload-ceph)
@@ -32,11 +34,14 @@ export CEPH_CONF="$base_dir/ceph.conf"
 SERVER_SCRIPT=start-ceph
 source "$(dirname "$0")/lib/local-server.sh"
 
+# a killed daemon stays a zombie until someone reaps it, which a container's pid 1 may never do
+alive() { kill -0 "$1" 2>/dev/null && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
+
 pid_of() {  # pid of a daemon (mon.a, mgr.x, osd.0, client.rgw.a) if it runs
   local file="$base_dir/run/$1.pid"
   [ -f "$file" ] || return 1
   local pid; pid="$(cat "$file")"
-  kill -0 "$pid" 2>/dev/null && echo "$pid"
+  alive "$pid" && echo "$pid"
 }
 
 await() {  # await DESCRIPTION COMMAND...: retry COMMAND until it succeeds or the timeout passes
@@ -125,6 +130,25 @@ osd_up() { ceph --connect-timeout 5 osd dump | grep -q '^osd.0 up'; }
 
 rgw_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$rgw_port/"; }
 
+start_rgw() {
+  pid_of client.rgw.a >/dev/null && return
+  detached "$base_dir/log/startup.log" radosgw -n client.rgw.a & wait $!
+  await "radosgw on 127.0.0.1:$rgw_port" rgw_answers
+}
+
+kill_rgw() {
+  local pid
+  pid="$(pid_of client.rgw.a)" || { say "radosgw is not running"; return; }
+  kill -9 "$pid"
+  # the pid file stays behind a killed daemon: wait until the process is gone, so that start-rgw sees it down
+  local deadline=$((SECONDS + 10))
+  while alive "$pid"; do
+    [ "$SECONDS" -lt "$deadline" ] || die "radosgw (pid $pid) still there 10 s after SIGKILL"
+    sleep 0.05
+  done
+  say "killed radosgw (pid $pid)"
+}
+
 start() {
   if pid_of client.rgw.a >/dev/null && [ -f "$env_file" ]; then
     say "already running"; cat "$env_file"; return
@@ -159,8 +183,7 @@ start() {
   await "ceph-osd" osd_up
   say "osd up after $((SECONDS - began)) s"
 
-  detached "$base_dir/log/startup.log" radosgw -n client.rgw.a & wait $!
-  await "radosgw on 127.0.0.1:$rgw_port" rgw_answers
+  start_rgw
   say "radosgw answers after $((SECONDS - began)) s"
 
   local access_key secret_key
@@ -182,7 +205,7 @@ stop_daemon() {  # SIGTERM, wait up to 30 s, then SIGKILL
   local pid
   pid="$(pid_of "$1")" || return 0
   kill "$pid"
-  for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+  for _ in $(seq 1 150); do alive "$pid" || return 0; sleep 0.2; done
   say "$1 (pid $pid) ignored SIGTERM for 30 s: SIGKILL"
   kill -9 "$pid" 2>/dev/null || true
 }
@@ -210,5 +233,9 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  kill-rgw) kill_rgw ;;
+  start-rgw)
+    pid_of mon.a >/dev/null || die "no cluster runs in $base_dir: run '$0 start'"
+    start_rgw ;;
+  *) echo "usage: $0 start|stop|status|kill-rgw|start-rgw" >&2; exit 2 ;;
 esac

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.faults.RestartableMinio;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;

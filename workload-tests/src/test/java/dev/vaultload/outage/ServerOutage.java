@@ -1,5 +1,6 @@
 package dev.vaultload.outage;
 
+import dev.vaultload.faults.RestartableMinio;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.ForwardingBlobStore;

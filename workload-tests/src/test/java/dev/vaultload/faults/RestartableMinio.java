@@ -1,9 +1,8 @@
-package dev.vaultload.outage;
+package dev.vaultload.faults;
 
 import dev.vaultload.s3.S3Credentials;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * A MinIO server on 127.0.0.1 that a test can kill by pid and start again on the same port and data
  * directory, as an operator restarting a crashed server would.
  */
-final class RestartableMinio implements AutoCloseable {
+public final class RestartableMinio implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     private final Path binary;
@@ -28,25 +27,30 @@ final class RestartableMinio implements AutoCloseable {
             new S3Credentials("vl" + UUID.randomUUID().toString().substring(0, 8), UUID.randomUUID().toString());
     private Process process;
 
-    RestartableMinio(Path binary, Path dataDirectory) {
+    /**
+     * @param binary        the minio executable
+     * @param dataDirectory its data, kept across restarts; its log goes next to it ({@code minio.log}, appended at each start)
+     */
+    public RestartableMinio(Path binary, Path dataDirectory) {
         this.binary = binary;
         this.dataDirectory = dataDirectory;
-        this.port = freePort();
+        this.port = LoopbackPorts.free();
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + port);
     }
 
-    S3Credentials credentials() {
+    public S3Credentials credentials() {
         return credentials;
     }
 
-    synchronized void start() {
+    /** Starts the server and waits until it is ready; again after {@link #kill()}, on the same port and data. */
+    public synchronized void start() {
         ProcessBuilder builder = new ProcessBuilder(List.of(binary.toString(), "server", dataDirectory.toString(),
-                "--address", "127.0.0.1:" + port, "--console-address", "127.0.0.1:" + freePort()))
+                "--address", "127.0.0.1:" + port, "--console-address", "127.0.0.1:" + LoopbackPorts.free()))
                 .redirectErrorStream(true)
-                .redirectOutput(dataDirectory.resolveSibling("minio.log").toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("minio.log").toFile()));
         builder.environment().put("MINIO_ROOT_USER", credentials.accessKeyId());
         builder.environment().put("MINIO_ROOT_PASSWORD", credentials.secretKey());
         builder.environment().put("MINIO_UPDATE", "off");
@@ -59,13 +63,18 @@ final class RestartableMinio implements AutoCloseable {
     }
 
     /** SIGKILL by pid: no chance to finish anything in flight. */
-    synchronized void kill() {
+    public synchronized void kill() {
         ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
         try {
             process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** SIGKILL on inject; heal starts the server again on the same port and data and waits until it is ready. */
+    public Fault minioKilled() {
+        return SwitchedFault.of("MinIO killed (SIGKILL)", this::kill, this::start);
     }
 
     @Override
@@ -98,13 +107,5 @@ final class RestartableMinio implements AutoCloseable {
             }
         }
         throw new IllegalStateException("MinIO at " + endpoint() + " not ready within " + READY_TIMEOUT);
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
