@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The fault matrix of docs/faults.md: every fault (Toxiproxy network toxics, S3 error answers, a killed server)
+# in front of real S3 servers on 127.0.0.1, each cell a CONTINUE run whose final validation must find nothing lost.
+#   scripts/fault-matrix.sh [short|full]     short (default, CI): every fault once, about 3 minutes;
+#                                            full: every fault on every store it applies to (MinIO, embedded, Ceph)
+# FAULT_MATRIX_DOC=1 also replaces the table in docs/faults.md with this run's (with the date and machine).
+# Needs: Go (Toxiproxy v2.5.0 and MinIO are built once, pinned); Ceph's Debian packages for the Ceph cells (a
+# running single-node cluster named by CEPH_BASE_DIR/CEPH_RGW_PORT/CEPH_MON_PORT is joined, else a private one is
+# started and stopped). Every server it starts is stopped at the end. Exit 0 when every cell passed.
+set -euo pipefail
+scope="${1:-short}"
+[[ "$scope" == short || "$scope" == full ]] || { echo "usage: $0 [short|full]" >&2; exit 2; }
+cd "$(dirname "$0")/.."
+export JAVA_HOME="$(scripts/jdk21-home)"
+export MINIO_BINARY="${MINIO_BINARY:-$(scripts/start-minio.sh binary)}"
+
+./mvnw -q -B -ntp -pl workload-tests -am test -Dtest=FaultMatrixTest -Dsurefire.failIfNoSpecifiedTests=false \
+  -DFAULT_MATRIX="$scope"
+table=workload-tests/target/fault-matrix/faults.md
+cat "$table"
+
+if [[ "${FAULT_MATRIX_DOC:-}" == 1 ]]; then
+  machine="$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(free -g | awk '/Mem:/ {print $2}') GiB, $(. /etc/os-release && echo "$PRETTY_NAME")"
+  {
+    sed '/<!-- matrix -->/q' docs/faults.md
+    echo "\`scripts/fault-matrix.sh $scope\`, $(date -u +%Y-%m-%d), $machine, commit $(git rev-parse --short HEAD):"
+    echo
+    cat "$table"
+    sed -n '/<!-- \/matrix -->/,$p' docs/faults.md
+  } > docs/faults.md.new
+  mv docs/faults.md.new docs/faults.md
+fi

@@ -1,0 +1,90 @@
+package dev.vaultload.faults;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.run.Combination;
+import dev.vaultload.run.RunConfig;
+import dev.vaultload.run.WorkloadRunner;
+import dev.vaultload.s3.S3ClientSettings;
+import dev.vaultload.s3.S3Connection;
+import dev.vaultload.s3.S3Timeouts;
+import dev.vaultload.s3.S3TransferSettings;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.vault.DatasafeStyleVault;
+import dev.vaultload.vault.VaultEngineFactory;
+import dev.vaultload.vault.VaultSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Runs one cell: the fixture replayed by {@value #THREADS} threads with ERROR_MODE=CONTINUE through a fault that is
+ * switched on a little into the replay and healed a while later, then the run's own final validation against the
+ * store's listing. Short client timeouts keep a black hole from stalling a cell for minutes.
+ */
+final class FaultCellRun {
+    static final int THREADS = 2;
+    static final int FILE_SIZE_KIB = 100;
+    // The SMALL fixture's users take about 40 store calls to create and its replay on 2 threads about 700 more:
+    // the fault is on for the middle of the replay, or for LONGEST_FAULT when it slows every call down.
+    private static final int INJECT_AT_CALL = 120;
+    private static final int HEAL_AT_CALL = 420;
+    private static final Duration LONGEST_FAULT = Duration.ofSeconds(8);
+    /** Connect 1 s, socket 2 s, attempt 3 s, call 10 s with its 3 attempts. */
+    private static final S3Timeouts TIMEOUTS = new S3Timeouts(1_000, 2_000, 3_000, 10_000);
+
+    private final Fixture fixture;
+    private final ToxiproxyServer toxiproxy;
+    private final Path reports;
+
+    FaultCellRun(Fixture fixture, ToxiproxyServer toxiproxy, Path reports) {
+        this.fixture = fixture;
+        this.toxiproxy = toxiproxy;
+        this.reports = reports;
+    }
+
+    Optional<FaultCell> run(FaultKind kind, StoreUnderTest store) {
+        String cellName = kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + "-" + store.name().toLowerCase(java.util.Locale.ROOT);
+        Optional<FaultKind.Placement> placed = kind.place(store, toxiproxy, cellName);
+        if (placed.isEmpty()) {
+            return Optional.empty();
+        }
+        FaultKind.Placement placement = placed.get();
+        try (AutoCloseable resources = placement.resources();
+             S3Connection direct = S3Connection.open(S3ClientSettings.of(store.endpoint(), store.credentials()));
+             S3Connection faulted = S3Connection.open(new S3ClientSettings(placement.endpoint(),
+                     S3ClientSettings.DEFAULT_REGION, store.credentials(), null, 16, S3ClientSettings.DEFAULT_MAX_ATTEMPTS,
+                     TIMEOUTS))) {
+            String bucket = "faults-" + cellName;
+            direct.createBucket(bucket);
+            FaultWindow window = new FaultWindow(faulted.bucket(bucket, S3TransferSettings.DEFAULT), placement.fault(),
+                    INJECT_AT_CALL, HEAL_AT_CALL, LONGEST_FAULT);
+            RunResult result;
+            try (window) {
+                result = new WorkloadRunner(config(cellName), "FaultMatrix", new ContentGenerator())
+                        .run(new Combination(store.name(), THREADS, FILE_SIZE_KIB), fixture, "SMALL", window,
+                                s -> new DatasafeStyleVault(s, VaultSettings.defaults().withKdfIterations(1000)),
+                                users -> Map.of());
+            }
+            long retries = faulted.retriesByOperation().values().stream().mapToLong(Long::longValue).sum();
+            long validationFailures = result.failures().stream().filter(f -> f.message().startsWith("final ")).count();
+            return Optional.of(new FaultCell(kind, store.name(), placement.fault().name(), window.faultDuration(), result,
+                    retries, validationFailures));
+        } catch (Exception e) {
+            throw new IllegalStateException("fault matrix cell " + cellName + " could not run: " + e, e);
+        }
+    }
+
+    private RunConfig config(String cellName) {
+        return new RunConfig(List.of("FAULTS"), List.of(VaultEngineFactory.NAME), List.of(THREADS), List.of(FILE_SIZE_KIB),
+                new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000,
+                Optional.empty(), ErrorMode.CONTINUE, Duration.ofSeconds(5), Duration.ZERO, OptionalDouble.empty(), 1,
+                reports.resolve(cellName));
+    }
+}
