@@ -15,10 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -50,15 +49,15 @@ final class IntervalLogUnion {
      */
     MergeSummary.SteadyWindow write(List<Path> logs, Path merged, String comment, long windowStartMillis,
                                     long windowEndMillis) {
-        PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(head -> head.interval.getStartTimeStamp()));
-        List<HistogramLogReader> readers = new ArrayList<>();
+        PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(head -> head.period.startMillis()));
+        List<IntervalLogPeriods> readers = new ArrayList<>();
         Map<String, Histogram> steady = new TreeMap<>();
         long steadyPeriods = 0;
         try (PrintStream out = new PrintStream(merged.toFile(), StandardCharsets.UTF_8)) {
             for (Path log : logs) {
-                HistogramLogReader reader = new HistogramLogReader(log.toFile());
+                IntervalLogPeriods reader = new IntervalLogPeriods(log);
                 readers.add(reader);
-                Head.next(reader, log).ifPresent(heads::add);
+                Head.next(reader).ifPresent(heads::add);
             }
             HistogramLogWriter writer = new HistogramLogWriter(out);
             writer.outputComment(comment);
@@ -70,19 +69,19 @@ final class IntervalLogUnion {
             long periodIndex = -1;
             while (!heads.isEmpty()) {
                 Head head = heads.poll();
-                long index = Math.floorDiv(head.interval.getStartTimeStamp() - originMillis, periodMillis);
+                long index = Math.floorDiv(head.period.startMillis() - originMillis, periodMillis);
                 if (index != periodIndex) {
                     steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
                     periodIndex = index;
                 }
-                period.add(head.interval);
-                Head.next(head.reader, head.log).ifPresent(heads::add);
+                period.add(head);
+                Head.next(head.reader).ifPresent(heads::add);
             }
             steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + merged, e);
         } finally {
-            readers.forEach(HistogramLogReader::close);
+            readers.forEach(IntervalLogPeriods::close);
         }
         return steadyPeriods == 0 ? null : steadyWindow(steady, steadyPeriods * periodMillis, windowStartMillis,
                 windowEndMillis);
@@ -125,11 +124,16 @@ final class IntervalLogUnion {
     private static final class PeriodHistograms {
         private final Map<String, Histogram> byTag = new TreeMap<>();
         private final java.util.Set<String> seen = new java.util.TreeSet<>();
+        private final EncodedCounts encodedCounts = new EncodedCounts();
 
-        void add(AbstractHistogram interval) {
-            String tag = interval.getTag();
+        void add(Head head) {
+            String tag = head.period.tag();
             seen.add(tag);
-            addRecorded(byTag.computeIfAbsent(tag, t -> LatencyHistograms.histogram()), interval);
+            try {
+                encodedCounts.addTo(byTag.computeIfAbsent(tag, t -> LatencyHistograms.histogram()), head.period.compressed());
+            } catch (DataFormatException e) {
+                throw new UncheckedIOException(new IOException(head.reader.where() + ": " + e.getMessage(), e));
+            }
         }
 
         boolean isEmpty() {
@@ -157,18 +161,16 @@ final class IntervalLogUnion {
         return new MergeSummary.SteadyWindow(windowStartMillis, windowEndMillis, opsPerSecond, percentiles);
     }
 
-    /** A log's next period, on the epoch clock (the reader adds the log's #[BaseTime]). */
-    private record Head(HistogramLogReader reader, Path log, AbstractHistogram interval) {
-        static java.util.Optional<Head> next(HistogramLogReader reader, Path log) {
-            EncodableHistogram interval = reader.nextIntervalHistogram();
-            if (interval == null) {
-                return java.util.Optional.empty();
-            }
-            if (!(interval instanceof AbstractHistogram histogram) || interval.getTag() == null) {
-                throw new UncheckedIOException(new IOException(log + ": not a Vaultload interval log (untagged or"
-                        + " floating-point histograms)"));
-            }
-            return java.util.Optional.of(new Head(reader, log, histogram));
+    /** A log's next period, on the epoch clock. */
+    private record Head(IntervalLogPeriods reader, IntervalLogPeriods.Period period) {
+        static java.util.Optional<Head> next(IntervalLogPeriods reader) {
+            return reader.next().map(period -> {
+                if (period.tag() == null) {
+                    throw new UncheckedIOException(new IOException(reader.where() + ": not a Vaultload interval log"
+                            + " (untagged histograms)"));
+                }
+                return new Head(reader, period);
+            });
         }
     }
 }
