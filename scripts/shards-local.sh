@@ -14,12 +14,7 @@ set -euo pipefail
 [[ $# -ge 1 && "$1" =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 N [run options]" >&2; exit 2; }
 shards="$1"; shift
 cd "$(dirname "$0")/.."
-export JAVA_HOME="$(scripts/jdk21-home)"
-java="$JAVA_HOME/bin/java"
-jar=workload-cli/target/vaultload.jar
-if [[ ! -f "$jar" ]] || [[ -n "$(find pom.xml */pom.xml */src/main -newer "$jar" -print -quit)" ]]; then
-  ./mvnw -q -B -ntp -pl workload-cli -am package -DskipTests >&2
-fi
+source scripts/lib/vaultload-jar.sh
 
 store="${STORE:-EMBEDDED}"
 run_id="${RUN_ID:-local-$(date -u +%Y%m%d-%H%M%S)}"

@@ -13,12 +13,7 @@
 set -euo pipefail
 duration="${1:-4h}"
 cd "$(dirname "$0")/.."
-export JAVA_HOME="$(scripts/jdk21-home)"
-java="$JAVA_HOME/bin/java"
-jar=workload-cli/target/vaultload.jar
-if [[ ! -f "$jar" ]] || [[ -n "$(find pom.xml */pom.xml */src/main -newer "$jar" -print -quit)" ]]; then
-  ./mvnw -q -B -ntp -pl workload-cli -am package -DskipTests >&2
-fi
+source scripts/lib/vaultload-jar.sh
 export MINIO_BINARY="${MINIO_BINARY:-$(scripts/start-minio.sh binary)}"
 report_dir="${SOAK_REPORT_DIR:-target/soak/$(date -u +%Y%m%d-%H%M%S)}"
 max_growth_percent="${SOAK_MAX_RSS_GROWTH_PERCENT:-5}"

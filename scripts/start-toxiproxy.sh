@@ -28,12 +28,6 @@ log_file="$base_dir/toxiproxy.log"
 SERVER_SCRIPT=start-toxiproxy
 source "$(dirname "$0")/lib/local-server.sh"
 
-running_pid() {
-  [ -f "$pid_file" ] || return 1
-  local pid; pid="$(cat "$pid_file")"
-  kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
-
 find_or_build_toxiproxy() {
   if [ -n "${TOXIPROXY_BINARY:-}" ]; then
     [ -x "$TOXIPROXY_BINARY" ] || die "TOXIPROXY_BINARY=$TOXIPROXY_BINARY is not an executable file"
@@ -82,31 +76,11 @@ start() {
   cat "$env_file"
 }
 
-stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    say "not running"; rm -rf "$base_dir"; return
-  fi
-  kill "$pid"
-  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  if kill -0 "$pid" 2>/dev/null; then say "pid $pid ignored SIGTERM for 5 s: SIGKILL"; kill -9 "$pid"; fi
-  rm -rf "$base_dir"
-  say "stopped pid $pid"
-}
-
-status() {
-  local pid
-  if pid="$(running_pid)"; then
-    say "running, pid $pid, API http://127.0.0.1:$port"; cat "$env_file"
-  else
-    say "not running"; return 1
-  fi
-}
 
 case "${1:-}" in
   start) start ;;
-  stop) stop ;;
-  status) status ;;
+  stop) stop_process 5 ;;
+  status) process_status "API http://127.0.0.1:$port" ;;
   binary) find_or_build_toxiproxy ;;
   *) echo "usage: $0 start|stop|status|binary" >&2; exit 2 ;;
 esac

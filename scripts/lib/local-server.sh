@@ -1,5 +1,6 @@
-# Sourced by start-minio.sh and start-ceph.sh: what starting a local S3 server for the suites takes.
-# The sourcing script sets SERVER_SCRIPT (its name, for messages) first.
+# Sourced by start-minio.sh, start-ceph.sh and start-toxiproxy.sh: what starting a local server takes.
+# The sourcing script sets SERVER_SCRIPT (its name, for messages) first; a server run as one process also sets
+# pid_file, env_file and base_dir for running_pid, stop_process and process_status.
 
 say() { echo "$SERVER_SCRIPT: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -38,4 +39,34 @@ create_buckets() {
       *) die "creating bucket $name at $endpoint failed with HTTP $status" ;;
     esac
   done
+}
+
+# running_pid: the pid in pid_file if that process runs (exit 1 otherwise).
+running_pid() {
+  [ -f "$pid_file" ] || return 1
+  local pid; pid="$(cat "$pid_file")"
+  kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+# stop_process GRACE_SECONDS: SIGTERM, SIGKILL after the grace, then the base dir goes (data, log, pid, env).
+stop_process() {
+  local grace_seconds="$1" pid
+  if ! pid="$(running_pid)"; then
+    say "not running"; rm -rf "$base_dir"; return
+  fi
+  kill "$pid"
+  for _ in $(seq 1 $((grace_seconds * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then say "pid $pid ignored SIGTERM for $grace_seconds s: SIGKILL"; kill -9 "$pid"; fi
+  rm -rf "$base_dir"
+  say "stopped pid $pid"
+}
+
+# process_status WHERE: "running" and the export lines (exit 0), or "not running" (exit 1).
+process_status() {
+  local pid
+  if pid="$(running_pid)"; then
+    say "running, pid $pid, $1"; cat "$env_file"
+  else
+    say "not running"; return 1
+  fi
 }
