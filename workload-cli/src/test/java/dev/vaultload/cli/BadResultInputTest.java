@@ -120,7 +120,8 @@ class BadResultInputTest {
                 new BadResult("truncated result", home -> {
                     String json = Files.readString(validJson);
                     return Files.writeString(home.resolve("truncated.json"), json.substring(0, json.length() / 2));
-                }, "not a run result: field operations[3]: Unexpected end-of-input"),
+                    // cut inside the operations, wherever the JSON's layout puts its middle
+                }, "not a run result: field operations["),
                 new BadResult("result an array", home -> Files.writeString(home.resolve("array.json"), "[]"), ": not a run result"),
                 new BadResult("result null", home -> Files.writeString(home.resolve("null.json"), "null"),
                         ": not a run result: missing the whole result"),
