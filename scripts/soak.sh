@@ -31,15 +31,16 @@ result="$(ls -t "$report_dir"/*.json 2>/dev/null | head -1)"
 [[ -n "$result" ]] || { echo "$0: the run (exit $run_status) wrote no result; see $report_dir/run.log" >&2; exit 1; }
 jq -r --argjson limit "$max_growth_percent" '
   def mib: . / 1048576 * 10 | round / 10;
+  def tenths: if . == null then "unknown" else . * 10 | round / 10 end;
   (.errors | to_entries | map(select(.value > 0)) | map("\(.key) \(.value)") | join(", ")) as $errors
   | ([.errors | to_entries[] | select(.key | IN("INTEGRITY", "LOST", "CLIENT", "OTHER")) | .value] | add // 0) as $ours
   | "soak \(.wallClockMillis / 3600000 * 100 | round / 100) h, \(.passes) passes, \(.cpu.operations) operations replayed, \(.threads) threads, \(.fileSizeKib) KiB, \(.storage)",
-    "RSS \(.health.rssStartBytes | mib) -> \(.health.rssEndBytes | mib) MiB; quarters \(.health.firstQuarterRssBytes // 0 | mib) -> \(.health.lastQuarterRssBytes // 0 | mib) MiB: growth \(.health.rssGrowthPercent // "unknown")% (limit \($limit)%)",
+    "RSS \(.health.rssStartBytes | mib) -> \(.health.rssEndBytes | mib) MiB; quarters \(.health.firstQuarterRssBytes // 0 | mib) -> \(.health.lastQuarterRssBytes // 0 | mib) MiB: growth \(.health.rssGrowthPercent | tenths)% (limit \($limit)%)",
     "heap \(.health.heapStartBytes | mib) -> \(.health.heapEndBytes | mib) MiB, threads max \(.health.maxLiveThreads)",
-    "CPU \(.cpu.processCpuMillisPerOperation) ms/op (whole process, replay passes)",
+    "CPU \(.cpu.processCpuMillisPerOperation * 1000 | round / 1000) ms/op (whole process, replay passes)",
     "GC \(.health.gcCount) collections, \(.health.gcPauseMillis) ms paused",
     "errors: \(if $errors == "" then "none" else $errors end)",
     (if (.health.rssGrowthPercent // 1e9) < $limit and $ours == 0 then "verdict: PASS"
-     else "verdict: FAIL (RSS growth \(.health.rssGrowthPercent // "unknown")%, \($ours) errors not caused by the store)" end)
+     else "verdict: FAIL (RSS growth \(.health.rssGrowthPercent | tenths)%, \($ours) errors not caused by the store)" end)
 ' "$result" | tee "$report_dir/soak-summary.txt"
 grep -q '^verdict: PASS' "$report_dir/soak-summary.txt"
