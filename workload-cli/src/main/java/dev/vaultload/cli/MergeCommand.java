@@ -6,6 +6,7 @@ import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.settings.SettingsRegistry;
+import dev.vaultload.storage.Directories;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
 import java.io.IOException;
@@ -45,12 +46,23 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        boolean downloaded = run.startsWith("s3://");
+        Path runFolder = downloaded ? download(run) : Path.of(run);
+        try {
+            return merge(runFolder, downloaded);
+        } finally {
+            if (downloaded) {
+                Directories.deleteTree(runFolder.getParent()); // the temporary copy of the bucket's results
+            }
+        }
+    }
+
+    private int merge(Path runFolder, boolean downloaded) throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
-        Path runFolder = run.startsWith("s3://") ? download(run) : Path.of(run);
         if (!Files.isDirectory(runFolder)) {
             throw new IllegalArgumentException("no such run folder: " + run);
         }
-        Path outFolder = out != null ? out : run.startsWith("s3://")
+        Path outFolder = out != null ? out : downloaded
                 ? Path.of(runFolder.getFileName() + "-merged") : runFolder.resolve("merged");
         RunMerge.Outcome outcome = new RunMerge().merge(runFolder, outFolder);
         for (Path file : outcome.written()) {

@@ -13,6 +13,7 @@ import dev.vaultload.s3.provider.EmbeddedS3Server;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.StorageProviders;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -22,10 +23,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -73,8 +76,10 @@ class ShardedRunTest {
         shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
 
         Path merged = work.resolve("t1-merged");
+        Set<Path> scratchBefore = mergeCopies();
         Outcome merge = cli("merge", RESULTS + "t1", "--out", merged.toString());
         assertEquals(0, merge.exitCode, merge::toString);
+        assertEquals(scratchBefore, mergeCopies(), "the merge removes its copy of the bucket's results");
         assertTrue(merge.out.contains("complete, shards [0, 1, 2] of 3, 3 threads in all"), merge.out);
 
         List<RunResult> shardResults = new ArrayList<>();
@@ -238,5 +243,13 @@ class ShardedRunTest {
     }
 
     private record Outcome(int exitCode, String out, String err) {
+    }
+
+    /** The temporary copies `vaultload merge` makes of an s3:// run. */
+    private static Set<Path> mergeCopies() throws IOException {
+        try (Stream<Path> scratch = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return scratch.filter(path -> path.getFileName().toString().startsWith("vaultload-merge-"))
+                    .collect(Collectors.toSet());
+        }
     }
 }

@@ -1,12 +1,8 @@
 package dev.vaultload.storage;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.Function;
 
 /**
@@ -62,28 +58,9 @@ public final class FileSystemStorageProviderFactory implements StorageProviderFa
         @Override
         public void close() {
             if (removeOnClose) {
-                deleteTree(root);
+                Directories.deleteTree(root);
             }
         }
 
-        private static void deleteTree(Path top) {
-            try {
-                Files.walkFileTree(top, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                        Files.deleteIfExists(dir);
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } catch (IOException e) {
-                throw new UncheckedIOException("removing " + top + " failed", e);
-            }
-        }
     }
 }

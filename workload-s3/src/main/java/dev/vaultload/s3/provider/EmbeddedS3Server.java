@@ -1,14 +1,15 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.s3.S3ClientSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Properties;
 
-import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;
 import dev.vaultload.storage.BlobStoreException;
+import dev.vaultload.storage.Directories;
 import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -66,7 +67,7 @@ public final class EmbeddedS3Server implements S3Server {
                     + ") did not start on 127.0.0.1: " + e, e);
         } finally {
             if (!started) {
-                LocalServers.deleteRecursively(dataDirectory);
+                Directories.deleteTree(dataDirectory);
             }
         }
     }
@@ -102,7 +103,7 @@ public final class EmbeddedS3Server implements S3Server {
         } catch (Exception e) {
             throw new IllegalStateException("embedded S3 server at " + endpoint + " did not stop", e);
         } finally {
-            LocalServers.deleteRecursively(dataDirectory);
+            Directories.deleteTree(dataDirectory);
         }
     }
 }

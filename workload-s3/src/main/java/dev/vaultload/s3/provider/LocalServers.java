@@ -7,9 +7,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.stream.Stream;
 
 import dev.vaultload.s3.S3Credentials;
 
@@ -42,18 +40,6 @@ final class LocalServers {
         }
     }
 
-    static void deleteRecursively(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + directory, e);
-        }
-    }
 
     private static String hex(SecureRandom random, int bytes) {
         byte[] value = new byte[bytes];

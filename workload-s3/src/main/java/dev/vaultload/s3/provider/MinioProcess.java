@@ -1,5 +1,6 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.s3.S3Credentials;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,9 +12,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.vaultload.s3.S3Credentials;
-import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.storage.BlobStoreException.Kind;
+import dev.vaultload.storage.BlobStoreException;
+import dev.vaultload.storage.Directories;
 
 /**
  * A MinIO server process started from a binary on free 127.0.0.1 ports, with fresh keys and a temporary data
@@ -54,7 +55,7 @@ final class MinioProcess implements S3Server {
         try {
             server = new MinioProcess(builder.start(), baseDirectory, URI.create("http://127.0.0.1:" + port), credentials);
         } catch (IOException e) {
-            LocalServers.deleteRecursively(baseDirectory);
+            Directories.deleteTree(baseDirectory);
             throw new BlobStoreException(Kind.OTHER, "cannot run MinIO binary " + binary + ": " + e.getMessage(), e);
         }
         try {
@@ -96,7 +97,7 @@ final class MinioProcess implements S3Server {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         } finally {
-            LocalServers.deleteRecursively(baseDirectory);
+            Directories.deleteTree(baseDirectory);
         }
     }
 

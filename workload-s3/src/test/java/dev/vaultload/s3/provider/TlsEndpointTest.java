@@ -1,5 +1,6 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.s3.S3ClientSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,11 +14,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 
-import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;
 import dev.vaultload.storage.BlobStoreException;
+import dev.vaultload.storage.Directories;
 import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -71,7 +72,7 @@ class TlsEndpointTest {
                 proxy.stop();
             }
         } finally {
-            LocalServers.deleteRecursively(directory);
+            Directories.deleteTree(directory);
         }
     }
 
