@@ -1,10 +1,10 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.s3.S3ClientSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Properties;
 
+import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;

@@ -1,6 +1,5 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.s3.S3Credentials;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,8 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.vaultload.storage.BlobStoreException.Kind;
+import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.storage.BlobStoreException;
+import dev.vaultload.storage.BlobStoreException.Kind;
 import dev.vaultload.storage.Directories;
 
 /**

@@ -1,6 +1,5 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.s3.S3ClientSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 
+import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;
