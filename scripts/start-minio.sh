@@ -38,19 +38,8 @@ find_or_build_minio() {
     echo "$MINIO_BINARY"; return
   fi
   if command -v minio >/dev/null 2>&1; then command -v minio; return; fi
-  local pinned_dir="$HOME/go/minio/$minio_version" cached="$HOME/go/minio/$minio_version/minio"
-  [ -x "$cached" ] && { echo "$cached"; return; }
-  command -v go >/dev/null 2>&1 || die "no minio binary (MINIO_BINARY, PATH, $cached) and no Go toolchain to build one"
-  mkdir -p "$pinned_dir"
-  # One build at a time: a second caller waits and then finds the binary.
-  exec 9>"$pinned_dir/.build.lock"
-  flock 9
-  if [ ! -x "$cached" ]; then
-    say "building MinIO: go install github.com/minio/minio@$minio_version (about 2.5 minutes on 2 cores)"
-    GOBIN="$pinned_dir" go install "github.com/minio/minio@$minio_version" >&2
-  fi
-  flock -u 9
-  echo "$cached"
+  go_install_pinned "github.com/minio/minio@$minio_version" "$HOME/go/minio/$minio_version" minio \
+    "about 2.5 minutes on 2 cores"
 }
 
 wait_until_ready() {

@@ -33,19 +33,8 @@ find_or_build_toxiproxy() {
     [ -x "$TOXIPROXY_BINARY" ] || die "TOXIPROXY_BINARY=$TOXIPROXY_BINARY is not an executable file"
     echo "$TOXIPROXY_BINARY"; return
   fi
-  local pinned_dir="$HOME/go/toxiproxy/$toxiproxy_version" cached="$HOME/go/toxiproxy/$toxiproxy_version/server"
-  [ -x "$cached" ] && { echo "$cached"; return; }
-  command -v go >/dev/null 2>&1 || die "no toxiproxy binary (TOXIPROXY_BINARY, $cached) and no Go toolchain to build one"
-  mkdir -p "$pinned_dir"
-  # One build at a time: a second caller waits and then finds the binary.
-  exec 9>"$pinned_dir/.build.lock"
-  flock 9
-  if [ ! -x "$cached" ]; then
-    say "building Toxiproxy: go install github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version (about 7 s)"
-    GOBIN="$pinned_dir" go install "github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version" >&2
-  fi
-  flock -u 9
-  echo "$cached"
+  go_install_pinned "github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version" \
+    "$HOME/go/toxiproxy/$toxiproxy_version" server "about 7 s"
 }
 
 api_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/version"; }

@@ -70,3 +70,20 @@ process_status() {
     say "not running"; return 1
   fi
 }
+
+# go_install_pinned PACKAGE@VERSION DIR BINARY HOW_LONG: prints DIR/BINARY, built once by `go install` into DIR, a
+# directory named after the pinned version. One build at a time: a second caller waits and then finds the binary.
+go_install_pinned() {
+  local package="$1" dir="$2" cached="$2/$3" how_long="$4"
+  [ -x "$cached" ] && { echo "$cached"; return; }
+  command -v go >/dev/null 2>&1 || die "no $3 binary at $cached and no Go toolchain to build one"
+  mkdir -p "$dir"
+  exec 9>"$dir/.build.lock"
+  flock 9
+  if [ ! -x "$cached" ]; then
+    say "building: go install $package ($how_long)"
+    GOBIN="$dir" go install "$package" >&2
+  fi
+  flock -u 9
+  echo "$cached"
+}
