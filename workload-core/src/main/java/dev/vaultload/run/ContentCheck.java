@@ -5,10 +5,11 @@ import dev.vaultload.content.ChecksumVerifier.Verification;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.IntegrityViolation;
+import dev.vaultload.stats.LostObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Iterator;
+import java.util.List;
 
 /** Turns a failed checksum comparison into an INTEGRITY failure that names the object, expected and found. */
 final class ContentCheck {
@@ -33,22 +34,27 @@ final class ContentCheck {
      */
     static long requireOneOf(ChecksumVerifier verifier, InputStream in, long sizeBytes, String where,
                              Expectation expected) throws IOException {
-        // more than one only after a failed write: sorted, so that a message names them in one order
-        Iterator<String> candidates = expected.contentIds().size() == 1 ? expected.contentIds().iterator()
-                : expected.contentIds().stream().sorted().iterator();
-        if (!candidates.hasNext()) {
+        if (!expected.mayExist()) {
             long foundBytes = in.transferTo(OutputStream.nullOutputStream());
             throw new IntegrityViolation(where + ": expected no document, found one of " + foundBytes + " bytes");
         }
-        ContentId first = new ContentId(candidates.next());
+        // more than one only after a failed write: sorted, so that a message names them in one order
+        List<String> candidates = expected.contentIds().size() == 1 ? List.copyOf(expected.contentIds())
+                : expected.contentIds().stream().sorted().toList();
+        ContentId first = new ContentId(candidates.getFirst());
         Verification read = verifier.verify(in, first, sizeBytes);
-        while (!read.matches() && candidates.hasNext()) {
-            read = verifier.compare(read, new ContentId(candidates.next()), sizeBytes);
+        for (int i = 1; i < candidates.size() && !read.matches(); i++) {
+            read = verifier.compare(read, new ContentId(candidates.get(i)), sizeBytes);
         }
-        if (!read.matches() && expected.contentIds().size() > 1) {
+        if (!read.matches() && candidates.size() > 1) {
             throw new IntegrityViolation(where + ": expected " + expected + ", found " + read.actualSizeBytes()
                     + " bytes with sha256 " + read.actualSha256Hex());
         }
         return requireMatch(read, where, first);
+    }
+
+    /** An object that {@link Expectation#mustExist() must exist} is missing. */
+    static LostObject lost(String where, Expectation expected) {
+        return new LostObject(where + ": expected " + expected + " (acknowledged), found no document");
     }
 }

@@ -12,7 +12,6 @@ import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.ErrorClassifier;
 import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.IntegrityViolation;
-import dev.vaultload.stats.LostObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -54,7 +53,7 @@ public final class OperationExecutor {
      *
      * @return payload bytes written or read (0 for the other types)
      * @throws IntegrityViolation when what was read or listed differs from what the ledger allows
-     * @throws LostObject         when an object the store acknowledged is missing
+     * @throws dev.vaultload.stats.LostObject when an object the store acknowledged is missing
      */
     public long execute(Operation operation, String locationPrefix) {
         UserCredentials user = users.credentials(operation.userId());
@@ -140,7 +139,7 @@ public final class OperationExecutor {
                 throw failure;
             }
             if (expected.mustExist()) {
-                throw new LostObject(where + ": expected " + expected + " (acknowledged), found no document");
+                throw ContentCheck.lost(where, expected);
             }
             return 0; // absent, as an earlier failed write or delete allows
         }

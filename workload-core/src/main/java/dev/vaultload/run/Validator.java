@@ -10,7 +10,6 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.IntegrityViolation;
-import dev.vaultload.stats.LostObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -94,8 +93,7 @@ final class Validator {
             checked++;
             if (!found.contains(path)) {
                 if (expectation.mustExist()) {
-                    control.onFailure(OperationType.LIST, new LostObject(
-                            where + path + ": expected " + expectation + " (acknowledged), found no document"));
+                    control.onFailure(OperationType.LIST, ContentCheck.lost(where + path, expectation));
                 } else {
                     inDoubtAbsent++;
                 }
