@@ -19,6 +19,7 @@ import dev.vaultload.vault.VaultSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -50,7 +51,7 @@ final class FaultCellRun {
     }
 
     Optional<FaultCell> run(FaultKind kind, StoreUnderTest store) {
-        String cellName = kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + "-" + store.name().toLowerCase(java.util.Locale.ROOT);
+        String cellName = (kind.name() + "-" + store.name()).toLowerCase(Locale.ROOT).replace('_', '-');
         Optional<FaultKind.Placement> placed = kind.place(store, toxiproxy, cellName);
         if (placed.isEmpty()) {
             return Optional.empty();
