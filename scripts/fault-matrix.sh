@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fault matrix of docs/faults.md: every fault (Toxiproxy network toxics, S3 error answers, a killed server)
 # in front of real S3 servers on 127.0.0.1, each cell a CONTINUE run whose final validation must find nothing lost.
-#   scripts/fault-matrix.sh [short|full]     short (default, CI): every fault once, about 3 minutes;
+#   scripts/fault-matrix.sh [short|full]     short (default, CI): every fault once, about 2 minutes;
 #                                            full: every fault on every store it applies to (MinIO, embedded, Ceph)
 # FAULT_MATRIX_DOC=1 also replaces the table in docs/faults.md with this run's (with the date and machine).
 # Needs: Go (Toxiproxy v2.5.0 and MinIO are built once, pinned); Ceph's Debian packages for the Ceph cells (a

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
-import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogWriter;
@@ -111,7 +110,7 @@ final class IntervalLogUnion {
      * Adds {@code source} bucket by bucket: a period holds a few hundred non-empty buckets of thousands, and
      * {@link Histogram#add} walks them all. Exact: each bucket's value lands in the same bucket of {@code target}.
      */
-    private static void addRecorded(Histogram target, AbstractHistogram source) {
+    private static void addRecorded(Histogram target, Histogram source) {
         for (HistogramIterationValue bucket : source.recordedValues()) {
             target.recordValueWithCount(bucket.getValueIteratedTo(), bucket.getCountAtValueIteratedTo());
         }
