@@ -4,13 +4,17 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -20,6 +24,11 @@ import java.util.stream.StreamSupport;
  * reader or a crashed process never sees half an object under its real name. (No fsync: an operating system
  * crash may still lose the last writes, as with Datasafe's file-system storage.) A key cannot be both an object
  * and the directory of other keys: such a put fails with {@link BlobStoreException.Kind#CLIENT}.
+ *
+ * <p>A delete leaves its directory to the next write there: an rmdir now and a mkdir later would free and
+ * allocate an inode each, and inode churn is what a file system pays most for (ext4 without a journal scans the
+ * inodes freed in the last half minute on every allocation). {@link #deletePrefix}, the clean-up, removes the
+ * directories it empties.
  */
 public final class FileSystemBlobStore implements BlobStore {
 
@@ -60,7 +69,11 @@ public final class FileSystemBlobStore implements BlobStore {
         return new AtomicFileOutput(key, target, temp, file);
     }
 
-    /** The kernel copies the file (copy_file_range on Linux) into a temp file, renamed over the target. */
+    /**
+     * A hard link, renamed over the target: a committed file is never changed in place (every write renames a new
+     * file over its key, a delete unlinks), so the two keys may share it; the kernel allocates no inode and copies
+     * no byte. Where the file system refuses links (another type, too many links) the kernel copies the bytes.
+     */
     @Override
     public void copy(String sourceKey, String targetKey) {
         Path source = pathOf(sourceKey);
@@ -68,17 +81,16 @@ public final class FileSystemBlobStore implements BlobStore {
             throw new BlobNotFoundException(sourceKey, describe());
         }
         Path target = pathOf(targetKey);
-        Path temp = createTempBeside(target);
+        Path temp;
         try {
-            Files.copy(source, temp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException e) {
-            deleteQuietly(temp);
-            throw new BlobNotFoundException(sourceKey, describe());
+            temp = createBeside(target, dir -> linkOrCopy(source, dir));
         } catch (IOException e) {
-            deleteQuietly(temp);
+            if (!Files.exists(source)) { // deleted since the check above
+                throw new BlobNotFoundException(sourceKey, describe());
+            }
             throw failure("copying " + sourceKey + " to " + targetKey, e);
         }
+        commit(temp, target, "copying " + sourceKey + " to " + targetKey);
     }
 
     @Override
@@ -119,8 +131,8 @@ public final class FileSystemBlobStore implements BlobStore {
     public void delete(String key) {
         Path path = pathOf(key);
         try {
-            if (Files.isRegularFile(path) && Files.deleteIfExists(path)) {
-                pruneEmptyParents(path);
+            if (Files.isRegularFile(path)) {
+                Files.deleteIfExists(path);
             }
         } catch (IOException e) {
             throw failure("deleting " + key, e);
@@ -167,21 +179,56 @@ public final class FileSystemBlobStore implements BlobStore {
     }
 
     private Path createTempBeside(Path target) {
+        try {
+            return createBeside(target, dir -> Files.createTempFile(dir, BlobKeys.TEMP_PREFIX, ""));
+        } catch (IOException e) {
+            throw failure("creating a temporary file for " + target, e);
+        }
+    }
+
+    /**
+     * A new file made by {@code maker} in the target's directory, created first when missing (looked up before
+     * creating: an existing directory costs one stat, not a refused mkdir and its exception).
+     */
+    private Path createBeside(Path target, TempMaker maker) throws IOException {
+        Path dir = target.getParent();
         for (int attempt = 1; ; attempt++) {
             try {
-                Files.createDirectories(target.getParent());
-                return Files.createTempFile(target.getParent(), BlobKeys.TEMP_PREFIX, "");
+                if (!Files.isDirectory(dir)) {
+                    Files.createDirectories(dir);
+                }
+                return maker.make(dir);
             } catch (NoSuchFileException e) {
                 if (attempt == CREATE_ATTEMPTS) {
-                    throw failure("creating a temporary file for " + target, e);
+                    throw e;
                 }
             } catch (FileSystemException e) {
                 throw new BlobStoreException(BlobStoreException.Kind.CLIENT,
                         "cannot create " + target + " (is a part of its key an object?)", e);
-            } catch (IOException e) {
-                throw failure("creating a temporary file for " + target, e);
             }
         }
+    }
+
+    /** A new temporary name in {@code dir} linked to {@code source}, or a copy of it where links are refused. */
+    private static Path linkOrCopy(Path source, Path dir) throws IOException {
+        while (true) {
+            Path temp = dir.resolve(BlobKeys.TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()));
+            try {
+                return Files.createLink(temp, source);
+            } catch (FileAlreadyExistsException e) {
+                // another temporary file has this name: draw again
+            } catch (NoSuchFileException e) {
+                throw e;
+            } catch (UnsupportedOperationException | FileSystemException e) {
+                return Files.copy(source, temp);
+            }
+        }
+    }
+
+    /** Makes a new file in a directory that exists. */
+    @FunctionalInterface
+    private interface TempMaker {
+        Path make(Path dir) throws IOException;
     }
 
     /** Removes directories left empty by a delete, up to the root; a concurrent writer's new file stops it. */
@@ -192,6 +239,30 @@ public final class FileSystemBlobStore implements BlobStore {
             } catch (IOException e) {
                 return; // not empty (DirectoryNotEmptyException) or not removable: harmless, stop here
             }
+        }
+    }
+
+    /**
+     * Renames a finished temporary file over its target: a reader sees the old object or the new, never a part.
+     * A directory left empty by deletes gives way to the object, as a prefix with no keys does on S3.
+     */
+    private static void commit(Path temp, Path target, String what) {
+        try {
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileSystemException e) {
+                if (!Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                    throw e;
+                }
+                Files.delete(target); // refused while the directory holds other keys
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (DirectoryNotEmptyException e) {
+            deleteQuietly(temp);
+            throw new BlobStoreException(BlobStoreException.Kind.CLIENT, target + " is the directory of other keys", e);
+        } catch (IOException e) {
+            deleteQuietly(temp);
+            throw failure(what, e);
         }
     }
 
@@ -263,11 +334,11 @@ public final class FileSystemBlobStore implements BlobStore {
             finished = true;
             try {
                 file.close();
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 deleteQuietly(temp);
                 throw failure("committing " + key, e);
             }
+            commit(temp, target, "committing " + key);
         }
     }
 }

@@ -60,10 +60,50 @@ class FileSystemBlobStoreTest extends BlobStoreContract {
     }
 
     @Test
-    void deleteRemovesEmptyDirectoriesButNotTheRoot() {
+    void copyLinksTheFileAndEachKeyKeepsItsBytesWhenTheOtherIsRewritten() throws IOException {
+        put("u1/doc", utf8("first"));
+        store.copy("u1/doc", "u2/inbox/doc");
+        assertEquals(2, Files.getAttribute(root.resolve("u2/inbox/doc"), "unix:nlink"), "one file, two keys");
+
+        put("u1/doc", utf8("second"));
+        assertEquals("first", new String(read("u2/inbox/doc"), java.nio.charset.StandardCharsets.UTF_8));
+        put("u2/inbox/doc", utf8("third"));
+        assertEquals("second", new String(read("u1/doc"), java.nio.charset.StandardCharsets.UTF_8));
+        try (Stream<Path> files = Files.walk(root)) {
+            assertFalse(files.anyMatch(path -> path.getFileName().toString().startsWith(".vltmp-")), "no temp file left");
+        }
+    }
+
+    @Test
+    void deleteKeepsTheDirectoryAndAnObjectMayStillTakeItsName() {
         put("u1/a/b/c", utf8("x"));
         store.delete("u1/a/b/c");
+        assertTrue(Files.isDirectory(root.resolve("u1/a/b")), "left for the next write");
+
+        put("u1/a/b", utf8("y"));
+        assertEquals(List.of("u1/a/b"), listed(""));
+        store.copy("u1/a/b", "u2/x/y");
+        store.delete("u2/x/y");
+        store.copy("u1/a/b", "u2/x");
+        assertEquals(List.of("u1/a/b", "u2/x"), listed(""));
+    }
+
+    @Test
+    void anObjectCannotTakeTheNameOfADirectoryOfOtherKeys() {
+        put("u1/a/b", utf8("x"));
+        BlobStoreException e = assertThrows(BlobStoreException.class, () -> put("u1/a", utf8("y")));
+        assertEquals(BlobStoreException.Kind.CLIENT, e.kind());
+        assertEquals(List.of("u1/a/b"), listed(""));
+    }
+
+    @Test
+    void deletePrefixRemovesTheDirectoriesItEmptiesButNotTheRoot() {
+        put("u1/a/b/c", utf8("x"));
+        put("u2/d", utf8("x"));
+        assertEquals(1, store.deletePrefix("u1/"));
         assertFalse(Files.exists(root.resolve("u1")));
+        assertEquals(1, store.deletePrefix(""));
+        assertFalse(Files.exists(root.resolve("u2")));
         assertTrue(Files.isDirectory(root));
     }
 
