@@ -20,6 +20,8 @@ import java.util.concurrent.ConcurrentMap;
 public final class ContentGenerator {
     /** Chunk size of {@link #writeTo} and of checksum computation. */
     static final int CHUNK_BYTES = 64 * 1024;
+    /** Every WRITE generates its content: into the thread's chunk, not a new zeroed one each time. */
+    private static final ThreadLocal<byte[]> CHUNK = ThreadLocal.withInitial(() -> new byte[CHUNK_BYTES]);
 
     /** Bounded: fixtures draw ids from a small pool and a run uses a few sizes. */
     private final ConcurrentMap<ChecksumKey, byte[]> sha256ByContent = new ConcurrentHashMap<>();
@@ -34,7 +36,7 @@ public final class ContentGenerator {
     public void writeTo(ContentId contentId, long sizeBytes, OutputStream out) throws IOException {
         requireSize(sizeBytes);
         long seed = seedOf(contentId);
-        byte[] chunk = new byte[(int) Math.min(CHUNK_BYTES, Math.max(sizeBytes, 1))];
+        byte[] chunk = CHUNK.get();
         for (long positionBytes = 0; positionBytes < sizeBytes; ) {
             int length = (int) Math.min(chunk.length, sizeBytes - positionBytes);
             ContentBytes.fill(seed, positionBytes, chunk, 0, length);

@@ -17,7 +17,8 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     private final int chunkSizeBytes;
     /** One sealed chunk plus one byte of look-ahead. */
     private final byte[] sealed;
-    private final byte[] plain;
+    /** Plaintext for reads smaller than a chunk; allocated on the first such read (a whole-chunk reader never needs it). */
+    private byte[] plain;
     private int sealedFilled;
     private int plainPosition;
     private int plainLimit;
@@ -29,7 +30,6 @@ final class ChunkedAeadDecryptingStream extends InputStream {
         this.cipher = new AeadChunkCipher(header);
         this.chunkSizeBytes = header.chunkSizeBytes();
         this.sealed = new byte[chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1];
-        this.plain = new byte[chunkSizeBytes];
     }
 
     @Override
@@ -38,8 +38,7 @@ final class ChunkedAeadDecryptingStream extends InputStream {
             if (lastChunkRead) {
                 return -1;
             }
-            plainLimit = openNextChunk(plain, 0);
-            plainPosition = 0;
+            openIntoPlain();
         }
         return plain[plainPosition++] & 0xff;
     }
@@ -61,8 +60,7 @@ final class ChunkedAeadDecryptingStream extends InputStream {
                 }
                 continue;
             }
-            plainLimit = openNextChunk(plain, 0);
-            plainPosition = 0;
+            openIntoPlain();
         }
         int n = Math.min(len, plainLimit - plainPosition);
         System.arraycopy(plain, plainPosition, b, off, n);
@@ -78,6 +76,14 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     @Override
     public void close() throws IOException {
         source.close();
+    }
+
+    private void openIntoPlain() throws IOException {
+        if (plain == null) {
+            plain = new byte[chunkSizeBytes];
+        }
+        plainLimit = openNextChunk(plain, 0);
+        plainPosition = 0;
     }
 
     private int openNextChunk(byte[] out, int outOffset) throws IOException {
