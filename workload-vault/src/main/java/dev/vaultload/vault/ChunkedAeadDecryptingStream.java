@@ -3,6 +3,7 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.EngineException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 
 /**
  * Reads a body written by {@link ChunkedAeadEncryptingStream}: one chunk at a time, each authenticated before
@@ -15,8 +16,13 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     private final InputStream source;
     private final AeadChunkCipher cipher;
     private final int chunkSizeBytes;
+    /** Room a small document's body needs at first; grown to {@link #sealedChunkBytes} when a body is longer. */
+    private static final int INITIAL_SEALED_BYTES = 8 * 1024;
+
     /** One sealed chunk plus one byte of look-ahead. */
-    private final byte[] sealed;
+    private final int sealedChunkBytes;
+    /** The sealed bytes read so far: most documents are smaller than a chunk, so zeroing a whole one for each would cost more than their decryption. */
+    private byte[] sealed;
     /** Plaintext for reads smaller than a chunk; allocated on the first such read (a whole-chunk reader never needs it). */
     private byte[] plain;
     private int sealedFilled;
@@ -29,7 +35,8 @@ final class ChunkedAeadDecryptingStream extends InputStream {
         this.source = source;
         this.cipher = new AeadChunkCipher(header);
         this.chunkSizeBytes = header.chunkSizeBytes();
-        this.sealed = new byte[chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1];
+        this.sealedChunkBytes = chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1;
+        this.sealed = new byte[Math.min(INITIAL_SEALED_BYTES, sealedChunkBytes)];
     }
 
     @Override
@@ -87,15 +94,18 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     }
 
     private int openNextChunk(byte[] out, int outOffset) throws IOException {
-        while (sealedFilled < sealed.length) {
+        while (sealedFilled < sealedChunkBytes) {
+            if (sealedFilled == sealed.length) {
+                sealed = Arrays.copyOf(sealed, sealedChunkBytes);
+            }
             int n = source.read(sealed, sealedFilled, sealed.length - sealedFilled);
             if (n < 0) {
                 break;
             }
             sealedFilled += n;
         }
-        boolean last = sealedFilled < sealed.length;
-        int sealedLength = last ? sealedFilled : sealed.length - 1;
+        boolean last = sealedFilled < sealedChunkBytes;
+        int sealedLength = last ? sealedFilled : sealedChunkBytes - 1;
         if (sealedLength < AeadChunkCipher.TAG_BYTES) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside chunk " + chunkIndex);
         }

@@ -3,7 +3,9 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.List;
 import org.bouncycastle.cms.CMSAlgorithm;
 import org.bouncycastle.cms.CMSAuthEnvelopedData;
@@ -12,6 +14,7 @@ import org.bouncycastle.cms.CMSEnvelopedData;
 import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
 import org.bouncycastle.cms.CMSException;
 import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.Recipient;
 import org.bouncycastle.cms.RecipientInfoGenerator;
 import org.bouncycastle.cms.RecipientInformation;
 import org.bouncycastle.cms.RecipientInformationStore;
@@ -25,6 +28,15 @@ import org.bouncycastle.operator.OutputAEADEncryptor;
  * EnvelopedData. The header is tiny, so CMS's one-shot content encryption costs nothing here.
  */
 final class CmsKeyEnvelope {
+
+    /** Longest content accepted: a stream header is under a hundred bytes. */
+    private static final int MAX_CONTENT_BYTES = 32 * 1024;
+    /**
+     * BouncyCastle's content stream reads through a BufferedInputStream of 32 KiB, which the JDK allocates on the
+     * first read smaller than that; reads of at least 32 KiB pass it by. A new 32 KiB array per document cost
+     * more than the rest of opening its envelope, so the content is read in large reads into the thread's buffer.
+     */
+    private static final ThreadLocal<byte[]> CONTENT_BUFFER = ThreadLocal.withInitial(() -> new byte[2 * MAX_CONTENT_BYTES]);
 
     private final SecureRandom random;
 
@@ -50,7 +62,7 @@ final class CmsKeyEnvelope {
         } catch (CMSException | IOException e) {
             throw new IllegalStateException("building the CMS envelope failed: " + e.getClass().getName(), e);
         } finally {
-            java.util.Arrays.fill(content, (byte) 0);
+            Arrays.fill(content, (byte) 0);
         }
     }
 
@@ -68,16 +80,33 @@ final class CmsKeyEnvelope {
             if (mine == null) {
                 throw new EngineException(EngineException.Reason.ACCESS_DENIED, "the document is not encrypted for this user");
             }
-            StreamHeader header = StreamHeader.decode(mine.getContent(key.recipient(authEnveloped)));
+            StreamHeader header = StreamHeader.decode(contentOf(mine, key.recipient(authEnveloped)));
             if (header.suite() != suite) {
                 throw new EngineException(EngineException.Reason.INTEGRITY, "the document's suite does not match its envelope");
             }
             return header;
         } catch (EngineException e) {
             throw e;
-        } catch (CMSException | RuntimeException e) {
-            // BouncyCastle reports malformed DER as assorted runtime exceptions
+        } catch (CMSException | IOException | RuntimeException e) {
+            // BouncyCastle reports malformed DER as assorted runtime exceptions, a failed tag as an IOException
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS envelope is damaged: " + e.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** The decrypted (and, for AuthEnvelopedData, authenticated: the tag is checked at the stream's end) content. */
+    private static byte[] contentOf(RecipientInformation mine, Recipient recipient) throws CMSException, IOException {
+        byte[] buffer = CONTENT_BUFFER.get();
+        int filled = 0;
+        try (InputStream content = mine.getContentStream(recipient).getContentStream()) {
+            for (int n; (n = content.read(buffer, filled, buffer.length - filled)) != -1; ) {
+                filled += n;
+                if (filled > MAX_CONTENT_BYTES) {
+                    throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS content is too long for a stream header");
+                }
+            }
+            return Arrays.copyOf(buffer, filled);
+        } finally {
+            Arrays.fill(buffer, 0, Math.min(filled, buffer.length), (byte) 0); // the body key was in it
         }
     }
 }
