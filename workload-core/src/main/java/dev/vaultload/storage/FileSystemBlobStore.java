@@ -218,7 +218,7 @@ public final class FileSystemBlobStore implements BlobStore {
             } catch (FileAlreadyExistsException e) {
                 // another temporary file has this name: draw again
             } catch (NoSuchFileException e) {
-                throw e;
+                throw e; // the source is gone or the directory was just pruned: not a reason to copy bytes
             } catch (UnsupportedOperationException | FileSystemException e) {
                 return Files.copy(source, temp);
             }
@@ -231,7 +231,7 @@ public final class FileSystemBlobStore implements BlobStore {
         Path make(Path dir) throws IOException;
     }
 
-    /** Removes directories left empty by a delete, up to the root; a concurrent writer's new file stops it. */
+    /** Removes directories left empty by deletePrefix, up to the root; a concurrent writer's new file stops it. */
     private void pruneEmptyParents(Path deleted) {
         for (Path dir = deleted.getParent(); dir != null && !dir.equals(root); dir = dir.getParent()) {
             try {
