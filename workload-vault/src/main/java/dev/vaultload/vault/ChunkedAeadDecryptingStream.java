@@ -13,15 +13,17 @@ import java.util.Arrays;
  */
 final class ChunkedAeadDecryptingStream extends InputStream {
 
+    /**
+     * Room for the sealed bytes at first: most documents are smaller than a chunk, and zeroing a whole chunk's
+     * buffer for each cost more than decrypting them; grown to {@link #sealedChunkBytes} when a body is longer.
+     */
+    private static final int INITIAL_SEALED_BYTES = 8 * 1024;
+
     private final InputStream source;
     private final AeadChunkCipher cipher;
     private final int chunkSizeBytes;
-    /** Room a small document's body needs at first; grown to {@link #sealedChunkBytes} when a body is longer. */
-    private static final int INITIAL_SEALED_BYTES = 8 * 1024;
-
     /** One sealed chunk plus one byte of look-ahead. */
     private final int sealedChunkBytes;
-    /** The sealed bytes read so far: most documents are smaller than a chunk, so zeroing a whole one for each would cost more than their decryption. */
     private byte[] sealed;
     /** Plaintext for reads smaller than a chunk; allocated on the first such read (a whole-chunk reader never needs it). */
     private byte[] plain;
