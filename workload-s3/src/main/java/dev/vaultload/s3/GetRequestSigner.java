@@ -13,6 +13,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.utils.http.SdkHttpUtils;
 
 /**
  * SigV4 header signing of a path-style S3 GET with an unsigned payload, the one request {@link DirectGetObject} sends:
@@ -77,11 +78,10 @@ final class GetRequestSigner {
 
     private byte[] keyFor(String day, AwsCredentials credentials) {
         SigningKey current = signingKey;
-        if (current == null || !current.day.equals(day) || !current.accessKeyId.equals(credentials.accessKeyId())
-                || !current.secretKey.equals(credentials.secretAccessKey())) {
+        if (current == null || !current.day.equals(day) || !current.secretKey.equals(credentials.secretAccessKey())) {
             byte[] key = hmac(("AWS4" + credentials.secretAccessKey()).getBytes(StandardCharsets.UTF_8), day);
             key = hmac(hmac(hmac(key, region), SERVICE), "aws4_request");
-            current = new SigningKey(day, credentials.accessKeyId(), credentials.secretAccessKey(), key);
+            current = new SigningKey(day, credentials.secretAccessKey(), key);
             signingKey = current;
         }
         return current.key;
@@ -97,12 +97,11 @@ final class GetRequestSigner {
         return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Host and port as the Host header carries them: no port when it is the scheme's default. */
+    /** Host and port as the SDK's HTTP clients send them in the Host header: no port when it is the scheme's default. */
     static String hostHeader(URI endpoint) {
         int port = endpoint.getPort();
-        boolean defaultPort = port == -1 || ("http".equalsIgnoreCase(endpoint.getScheme()) && port == 80)
-                || ("https".equalsIgnoreCase(endpoint.getScheme()) && port == 443);
-        return defaultPort ? endpoint.getHost() : endpoint.getHost() + ":" + port;
+        return port == -1 || SdkHttpUtils.isUsingStandardPort(endpoint.getScheme(), port)
+                ? endpoint.getHost() : endpoint.getHost() + ":" + port;
     }
 
     private static <T> T instance(JceFactory<T> factory) {
@@ -118,16 +117,17 @@ final class GetRequestSigner {
         T create() throws GeneralSecurityException;
     }
 
-    /** A day's derived key; a class, not a record, so that no toString ever prints key material. */
+    /**
+     * The key derived from a day and a secret key (the access key id is no input of it); a class, not a record, so
+     * that no toString ever prints key material.
+     */
     private static final class SigningKey {
         private final String day;
-        private final String accessKeyId;
         private final String secretKey;
         private final byte[] key;
 
-        SigningKey(String day, String accessKeyId, String secretKey, byte[] key) {
+        SigningKey(String day, String secretKey, byte[] key) {
             this.day = day;
-            this.accessKeyId = accessKeyId;
             this.secretKey = secretKey;
             this.key = key;
         }
