@@ -4,9 +4,11 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.time.Clock;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.http.HttpClientConnection;
+import org.apache.http.HttpException;
 import org.apache.http.HttpHost;
 import org.apache.http.HttpResponse;
 import org.apache.http.HttpVersion;
@@ -23,7 +25,7 @@ import software.amazon.awssdk.auth.credentials.AwsCredentials;
  * Benchmark only (S3GetBenchmark's APACHE_CORE): the direct GET's signed request on Apache HttpClient 4's connection
  * pool and request executor, without the client's execution chain (URI rewriting, cookies, auth cache, redirects,
  * retries, the SDK's request wrapping). It measures what a leaner direct GET would gain; it handles no error beyond
- * failing and keeps a connection only after a body read to its end. Not thread-confined: one per benchmark.
+ * failing and keeps a connection only after a body read to its end. Thread-safe: the benchmark's threads share one.
  */
 public final class ApacheCoreGet implements AutoCloseable {
     private static final int TIMEOUT_MILLIS = 10_000;
@@ -40,7 +42,7 @@ public final class ApacheCoreGet implements AutoCloseable {
         this.endpoint = endpoint;
         this.bucket = bucket;
         this.route = new HttpRoute(new HttpHost(endpoint.getHost(), endpoint.getPort(), endpoint.getScheme()));
-        this.signer = new GetRequestSigner(endpoint, "us-east-1", java.time.Clock.systemUTC());
+        this.signer = new GetRequestSigner(endpoint, "us-east-1", Clock.systemUTC());
         this.credentials = AwsBasicCredentials.create(accessKeyId, secretKey);
         pool.setMaxTotal(64);
         pool.setDefaultMaxPerRoute(64);
@@ -88,7 +90,7 @@ public final class ApacheCoreGet implements AutoCloseable {
                     pool.releaseConnection(connection, null, ended ? 30 : 0, TimeUnit.SECONDS);
                 }
             };
-        } catch (IOException | RuntimeException | org.apache.http.HttpException e) {
+        } catch (IOException | RuntimeException | HttpException e) {
             connection.close();
             pool.releaseConnection(connection, null, 0, TimeUnit.SECONDS);
             throw e instanceof IOException io ? io : new IOException(e);

@@ -106,7 +106,7 @@ final class CmsKeyEnvelope {
             }
             return Arrays.copyOf(buffer, filled);
         } finally {
-            Arrays.fill(buffer, 0, Math.min(filled, buffer.length), (byte) 0); // the body key was in it
+            Arrays.fill(buffer, 0, filled, (byte) 0); // the body key was in it
         }
     }
 }

@@ -40,7 +40,6 @@ final class LocalServers {
         }
     }
 
-
     private static String hex(SecureRandom random, int bytes) {
         byte[] value = new byte[bytes];
         random.nextBytes(value);
