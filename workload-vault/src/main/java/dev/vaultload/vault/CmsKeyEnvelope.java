@@ -7,6 +7,10 @@ import java.io.InputStream;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.cms.CMSObjectIdentifiers;
+import org.bouncycastle.asn1.cms.ContentInfo;
 import org.bouncycastle.cms.CMSAlgorithm;
 import org.bouncycastle.cms.CMSAuthEnvelopedData;
 import org.bouncycastle.cms.CMSAuthEnvelopedDataGenerator;
@@ -50,20 +54,28 @@ final class CmsKeyEnvelope {
             if (header.suite() == CipherSuite.AES256_CBC) {
                 CMSEnvelopedDataGenerator generator = new CMSEnvelopedDataGenerator();
                 recipients.forEach(generator::addRecipientInfoGenerator);
-                return generator.generate(new CMSProcessableByteArray(content),
-                        new JceCMSContentEncryptorBuilder(CMSAlgorithm.AES256_CBC).setSecureRandom(random).build()).getEncoded();
+                return der(generator.generate(new CMSProcessableByteArray(content),
+                        new JceCMSContentEncryptorBuilder(CMSAlgorithm.AES256_CBC).setSecureRandom(random).build()).toASN1Structure());
             }
             CMSAuthEnvelopedDataGenerator generator = new CMSAuthEnvelopedDataGenerator();
             recipients.forEach(generator::addRecipientInfoGenerator);
             var contentAlgorithm = header.suite() == CipherSuite.AES256_GCM ? CMSAlgorithm.AES256_GCM : CMSAlgorithm.ChaCha20Poly1305;
             OutputAEADEncryptor encryptor = (OutputAEADEncryptor) new JceCMSContentEncryptorBuilder(contentAlgorithm)
                     .setSecureRandom(random).build();
-            return generator.generate(new CMSProcessableByteArray(content), encryptor).getEncoded();
+            return der(generator.generate(new CMSProcessableByteArray(content), encryptor).toASN1Structure());
         } catch (CMSException | IOException e) {
             throw new IllegalStateException("building the CMS envelope failed: " + e.getClass().getName(), e);
         } finally {
             Arrays.fill(content, (byte) 0);
         }
+    }
+
+    /**
+     * DER, not the generators' BER with indefinite lengths: the format says DER, and a reader parses definite
+     * lengths with bulk reads where indefinite ones go byte by byte (a sixth of opening a small document, JFR).
+     */
+    private static byte[] der(ContentInfo contentInfo) throws IOException {
+        return contentInfo.getEncoded(ASN1Encoding.DER);
     }
 
     /**
@@ -73,9 +85,14 @@ final class CmsKeyEnvelope {
     StreamHeader open(byte[] cms, CipherSuite suite, DocumentKey key) {
         try {
             boolean authEnveloped = suite != CipherSuite.AES256_CBC;
+            ContentInfo contentInfo = ContentInfo.getInstance(ASN1Primitive.fromByteArray(cms));
+            // BouncyCastle parses either structure without checking that the content type names it
+            if (!contentInfo.getContentType().equals(authEnveloped ? CMSObjectIdentifiers.authEnvelopedData : CMSObjectIdentifiers.envelopedData)) {
+                throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS content type does not match its suite");
+            }
             RecipientInformationStore recipients = authEnveloped
-                    ? new CMSAuthEnvelopedData(cms).getRecipientInfos()
-                    : new CMSEnvelopedData(cms).getRecipientInfos();
+                    ? new CMSAuthEnvelopedData(contentInfo).getRecipientInfos()
+                    : new CMSEnvelopedData(contentInfo).getRecipientInfos();
             RecipientInformation mine = recipients.get(key.recipientId());
             if (mine == null) {
                 throw new EngineException(EngineException.Reason.ACCESS_DENIED, "the document is not encrypted for this user");
