@@ -64,7 +64,7 @@ final class AeadChunkCipher {
         this.key = new SecretKeySpec(header.streamKey(), algorithm.keyAlgorithm);
         System.arraycopy(header.nonce(), 0, nonce, 0, NONCE_PREFIX_BYTES);
         try {
-            this.cipher = Cipher.getInstance(algorithm.transformation);
+            this.cipher = Cipher.getInstance(algorithm.transformation, CryptoProviders.sunJce());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(algorithm.transformation + " unavailable", e);
         }

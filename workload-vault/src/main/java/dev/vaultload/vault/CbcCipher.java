@@ -21,7 +21,7 @@ final class CbcCipher {
             throw new EngineException(EngineException.Reason.INTEGRITY, "document stream header: bad CBC IV");
         }
         try {
-            Cipher cipher = Cipher.getInstance("AES/CBC/PKCS5Padding");
+            Cipher cipher = Cipher.getInstance("AES/CBC/PKCS5Padding", CryptoProviders.sunJce());
             cipher.init(mode, new SecretKeySpec(header.streamKey(), "AES"), new IvParameterSpec(header.nonce()));
             return cipher;
         } catch (GeneralSecurityException e) {

@@ -2,6 +2,7 @@ package dev.vaultload.vault;
 
 import java.security.Provider;
 import java.security.Security;
+import java.util.Objects;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
@@ -11,7 +12,18 @@ import org.bouncycastle.jce.provider.BouncyCastleProvider;
  */
 final class CryptoProviders {
 
+    /**
+     * The JDK's cipher provider, named where a cipher is created per document: {@code Cipher.getInstance} without a
+     * provider walks the provider list and looks the transformation up again at init (a quarter of opening a small
+     * document, JFR).
+     */
+    private static final Provider SUN_JCE = Objects.requireNonNull(Security.getProvider("SunJCE"), "the JDK's SunJCE provider");
+
     private CryptoProviders() {
+    }
+
+    static Provider sunJce() {
+        return SUN_JCE;
     }
 
     /** Registers BC at the end of the provider list if it is not registered yet; returns it. */

@@ -40,7 +40,9 @@ interface DocumentKey {
 
         @Override
         public Recipient recipient(boolean authEnveloped) {
-            return authEnveloped ? new JceKEKAuthEnvelopedRecipient(kek) : new JceKEKEnvelopedRecipient(kek);
+            // EnvelopedData (CBC) with the JDK named, which skips the provider search for the unwrap and the content
+            // cipher; the JDK does not know the AEAD content algorithms by their CMS identifiers
+            return authEnveloped ? new JceKEKAuthEnvelopedRecipient(kek) : new JceKEKEnvelopedRecipient(kek).setProvider(CryptoProviders.sunJce());
         }
 
         @Override
