@@ -12,12 +12,6 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.http.AbortableInputStream;
-import software.amazon.awssdk.http.HttpExecuteRequest;
-import software.amazon.awssdk.http.HttpExecuteResponse;
-import software.amazon.awssdk.http.SdkHttpClient;
-import software.amazon.awssdk.http.SdkHttpFullRequest;
-import software.amazon.awssdk.http.SdkHttpMethod;
 import software.amazon.awssdk.retries.api.AcquireInitialTokenRequest;
 import software.amazon.awssdk.retries.api.AcquireInitialTokenResponse;
 import software.amazon.awssdk.retries.api.RecordSuccessRequest;
@@ -30,8 +24,9 @@ import software.amazon.awssdk.utils.http.SdkHttpUtils;
 
 /**
  * GetObject on a path-style endpoint without the SDK's request pipeline: the request is signed by
- * {@link GetRequestSigner} (the SDK's SigV4 signature, cheaper), sent through the SDK's HTTP client that the {@link software.amazon.awssdk.services.s3.S3Client} also uses,
- * and retried by the same {@link RetryStrategy}. On this machine the pipeline (execution attributes, interceptors,
+ * {@link GetRequestSigner} (the SDK's SigV4 signature, cheaper), sent by {@link PooledGetTransport} (Apache's connection
+ * pool without HttpClient's execution chain), and retried by the {@link RetryStrategy} the
+ * {@link software.amazon.awssdk.services.s3.S3Client} also uses. On this machine the pipeline (execution attributes, interceptors,
  * marshalling, response unmarshalling, metrics) cost 290-480 us of CPU per 4 KiB GET whatever the HTTP client, and
  * this path 80-150 us (scripts/s3-path-bench.sh): for a load tool the difference between measuring the server and measuring itself.
  * A non-2xx answer comes out as the {@link S3Exception} the SDK would have thrown (status, error code and message from
@@ -44,16 +39,16 @@ final class DirectGetObject {
     private static final Pattern CODE = Pattern.compile("<Code>([^<]*)</Code>");
     private static final Pattern MESSAGE = Pattern.compile("<Message>([^<]*)</Message>");
 
-    private final SdkHttpClient http;
+    private final PooledGetTransport transport;
     private final URI endpoint;
     private final AwsCredentialsProvider credentials;
     private final RetryStrategy retryStrategy;
     private final RetryCounter retryCounter;
     private final GetRequestSigner signer;
 
-    DirectGetObject(SdkHttpClient http, URI endpoint, String region, AwsCredentialsProvider credentials,
+    DirectGetObject(PooledGetTransport transport, URI endpoint, String region, AwsCredentialsProvider credentials,
                     RetryStrategy retryStrategy, RetryCounter retryCounter) {
-        this.http = http;
+        this.transport = transport;
         this.endpoint = endpoint;
         this.credentials = credentials;
         this.retryStrategy = retryStrategy;
@@ -87,23 +82,16 @@ final class DirectGetObject {
 
     private InputStream attempt(String bucket, String key) {
         String path = objectPath(endpoint, bucket, key);
-        SdkHttpFullRequest.Builder request = SdkHttpFullRequest.builder()
-                .method(SdkHttpMethod.GET)
-                .uri(endpoint)
-                .encodedPath(path);
-        signer.sign(path, credentials.resolveCredentials()).forEach(request::putHeader);
-        HttpExecuteResponse response;
+        PooledGetTransport.Response response;
         try {
-            response = http.prepareRequest(HttpExecuteRequest.builder().request(request.build()).build()).call();
+            response = transport.get(path, signer.sign(path, credentials.resolveCredentials()));
         } catch (IOException e) {
             throw SdkClientException.builder().message("GetObject: " + e.getMessage()).cause(e).build();
         }
-        int status = response.httpResponse().statusCode();
-        AbortableInputStream body = response.responseBody().orElse(AbortableInputStream.createEmpty());
-        if (status / 100 == 2) {
-            return body;
+        if (response.status() / 100 == 2) {
+            return response.body();
         }
-        throw errorOf(status, body);
+        throw errorOf(response.status(), response.body());
     }
 
     /** The path of an object on a path-style endpoint, under the endpoint's own path if it has one. */
@@ -112,7 +100,7 @@ final class DirectGetObject {
         return base + "/" + SdkHttpUtils.urlEncode(bucket) + "/" + SdkHttpUtils.urlEncodeIgnoreSlashes(key);
     }
 
-    private static S3Exception errorOf(int status, AbortableInputStream body) {
+    private static S3Exception errorOf(int status, InputStream body) {
         String document;
         try (body) {
             document = new String(body.readNBytes(ERROR_BODY_LIMIT_BYTES), StandardCharsets.UTF_8);

@@ -5,6 +5,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.TrustManager;
 
 import dev.vaultload.storage.BlobStoreException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -25,28 +26,36 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /**
  * One S3 client (AWS SDK v2, sync, Apache HTTP client) to one endpoint, shared by the {@link S3BlobStore}s of all its
- * buckets, with its retry counters. On an explicit endpoint, reads take {@link DirectGetObject}, on the same HTTP
- * client and retry strategy. Thread-safe. Closing it closes the client and so every store it handed out.
+ * buckets, with its retry counters. On an explicit endpoint, reads take {@link DirectGetObject}, on a
+ * {@link PooledGetTransport} of its own (MAX_CONNECTIONS connections beside the client's) and the same retry strategy. Thread-safe. Closing it closes the client and so every store it handed out.
  */
 public final class S3Connection implements AutoCloseable {
 
     private final SdkHttpClient http;
+    /** The direct GetObject's connections, on an explicit endpoint; null on AWS. */
+    private final PooledGetTransport getTransport;
     private final S3Client client;
     private final ObjectOpener opener;
     private final RetryCounter retryCounter;
     private final S3ErrorTranslator errors;
 
     private S3Connection(S3ClientSettings settings) {
-        this.http = buildHttpClient(settings);
+        TrustManager[] trustManagers = settings.caPath() == null ? null : TrustedCertificates.fromPem(settings.caPath());
+        this.http = buildHttpClient(settings, trustManagers);
         this.retryCounter = new RetryCounter();
         RetryStrategy retryStrategy = AwsRetryStrategy.standardRetryStrategy().toBuilder()
                 .maxAttempts(settings.maxAttempts()).build();
         AwsCredentialsProvider credentials = credentialsProvider(settings.credentials());
         this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter);
-        this.opener = settings.endpoint() == null
-                ? (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key))
-                : new DirectGetObject(http, settings.endpoint(), settings.region(), credentials, retryStrategy,
-                        retryCounter)::open;
+        if (settings.endpoint() == null) {
+            this.getTransport = null;
+            this.opener = (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key));
+        } else {
+            this.getTransport = new PooledGetTransport(settings.endpoint(), settings.maxConnections(), settings.timeouts(),
+                    trustManagers);
+            this.opener = new DirectGetObject(getTransport, settings.endpoint(), settings.region(), credentials, retryStrategy,
+                    retryCounter)::open;
+        }
         this.errors = new S3ErrorTranslator(settings);
     }
 
@@ -117,20 +126,23 @@ public final class S3Connection implements AutoCloseable {
     public void close() {
         client.close();
         http.close(); // handed to the client ready-made, so the client leaves it open
+        if (getTransport != null) {
+            getTransport.close();
+        }
     }
 
+    /** {@code trustManagers}: the CA_PATH certificates', or null for the JDK's trust store. */
     // SDK 2.56 deprecates the Apache 4 client for apache5-client; the pom and the measurements (dependencies.md)
     // are on the Apache 4 client, so it stays until they move together.
     @SuppressWarnings("deprecation")
-    private static SdkHttpClient buildHttpClient(S3ClientSettings settings) {
+    private static SdkHttpClient buildHttpClient(S3ClientSettings settings, TrustManager[] trustManagers) {
         S3Timeouts timeouts = settings.timeouts();
         ApacheHttpClient.Builder http = ApacheHttpClient.builder()
                 .maxConnections(settings.maxConnections())
                 .connectionTimeout(timeouts.connect())
                 .socketTimeout(timeouts.socket())
                 .connectionAcquisitionTimeout(timeouts.apiCallAttempt());
-        if (settings.caPath() != null) {
-            var trustManagers = TrustedCertificates.fromPem(settings.caPath());
+        if (trustManagers != null) {
             http.tlsTrustManagersProvider(() -> trustManagers);
         }
         return http.build();

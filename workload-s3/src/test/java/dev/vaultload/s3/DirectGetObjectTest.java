@@ -21,8 +21,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.SdkHttpClient;
-import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
@@ -39,25 +37,24 @@ class DirectGetObjectTest {
     private final List<String> payloadHashes = new ArrayList<>();
     private final RetryCounter retries = new RetryCounter();
     private HttpServer server;
-    private SdkHttpClient http;
+    private PooledGetTransport transport;
     private DirectGetObject get;
 
     @BeforeEach
-    @SuppressWarnings("deprecation")
     void start() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::answer);
         server.start();
-        http = ApacheHttpClient.builder().build();
         URI endpoint = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
-        get = new DirectGetObject(http, endpoint, "eu-central-1",
+        transport = new PooledGetTransport(endpoint, 4, S3Timeouts.DEFAULT, null);
+        get = new DirectGetObject(transport, endpoint, "eu-central-1",
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDEXAMPLE", "not-a-real-secret")),
                 AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries);
     }
 
     @AfterEach
     void stop() {
-        http.close();
+        transport.close();
         server.stop(0);
     }
 

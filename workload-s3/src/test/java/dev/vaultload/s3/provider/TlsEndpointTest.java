@@ -1,11 +1,15 @@
 package dev.vaultload.s3.provider;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +21,8 @@ import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;
+import dev.vaultload.s3.S3TransferSettings;
+import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.storage.Directories;
 import org.gaul.s3proxy.BlobStores;
@@ -77,9 +83,30 @@ class TlsEndpointTest {
     }
 
     @Test
-    void caPathMakesThePrivateCaTrusted() {
+    void caPathMakesThePrivateCaTrusted() throws IOException {
         try (S3StorageProvider provider = new CephProviderFactory().start(config(Map.of("CA_PATH", caPem.toString())))) {
-            assertEquals(0, provider.openBucket(S3ProviderSettings.DEFAULT_BUCKET).deletePrefix("nothing/"));
+            BlobStore bucket = provider.openBucket(S3ProviderSettings.DEFAULT_BUCKET);
+            byte[] content = "over TLS".getBytes(StandardCharsets.UTF_8);
+            bucket.put("tls/object", new ByteArrayInputStream(content), content.length);
+            // twice: the second GET reuses the direct GET's pooled TLS connection
+            for (int i = 0; i < 2; i++) {
+                try (InputStream in = bucket.get("tls/object")) {
+                    assertArrayEquals(content, in.readAllBytes());
+                }
+            }
+            assertEquals(1, bucket.deletePrefix("tls/"));
+        }
+    }
+
+    @Test
+    void aDirectGetWithoutCaPathFailsItsHandshakeAsClientError() {
+        S3ClientSettings untrusting = new S3ClientSettings(endpoint, S3ClientSettings.DEFAULT_REGION, credentials, null, 4,
+                S3ClientSettings.DEFAULT_MAX_ATTEMPTS, S3Timeouts.DEFAULT);
+        try (S3Connection connection = S3Connection.open(untrusting)) {
+            BlobStore bucket = connection.bucket(S3ProviderSettings.DEFAULT_BUCKET, S3TransferSettings.DEFAULT);
+            BlobStoreException failure = assertThrows(BlobStoreException.class, () -> bucket.get("any"));
+            assertEquals(BlobStoreException.Kind.CLIENT, failure.kind());
+            assertTrue(failure.getMessage().contains("TLS handshake failed"), failure.getMessage());
         }
     }
 

@@ -1,0 +1,117 @@
+package dev.vaultload.s3;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The direct GET's transport against a scripted HTTP server on 127.0.0.1: which bodies give their connection back
+ * for reuse, which close it, and what a refused connection is.
+ */
+class PooledGetTransportTest {
+    private static final byte[] SMALL = "a small object".getBytes();
+    private static final byte[] LARGE = new byte[4 << 20];
+
+    /** The client ports the server saw: one per TCP connection. */
+    private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
+    private volatile String lastHost;
+    private volatile String lastAuthorization;
+    private HttpServer server;
+    private PooledGetTransport transport;
+
+    @BeforeEach
+    void start() throws IOException {
+        Arrays.fill(LARGE, (byte) 7);
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            clientPorts.add(exchange.getRemoteAddress().getPort());
+            byte[] body = exchange.getRequestURI().getPath().equals("/large") ? LARGE : SMALL;
+            lastHost = exchange.getRequestHeaders().getFirst("Host");
+            lastAuthorization = exchange.getRequestHeaders().getFirst("Authorization");
+            exchange.sendResponseHeaders(200, body.length);
+            try (var out = exchange.getResponseBody()) {
+                out.write(body);
+            } catch (IOException clientWentAway) {
+                // the early-close test closes mid-body
+            }
+        });
+        server.start();
+        transport = new PooledGetTransport(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), 4, S3Timeouts.DEFAULT, null);
+    }
+
+    @AfterEach
+    void stop() {
+        transport.close();
+        server.stop(0);
+    }
+
+    @Test
+    void aBodyReadToItsEndGivesItsConnectionBackForTheNextGet() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            PooledGetTransport.Response response = transport.get("/small", Map.of("Authorization", "signed"));
+            assertEquals(200, response.status());
+            try (InputStream body = response.body()) {
+                assertArrayEquals(SMALL, body.readAllBytes());
+            }
+            assertEquals(1, transport.idleConnections());
+        }
+        assertEquals(1, clientPorts.size(), "three GETs on one connection: " + clientPorts);
+    }
+
+    @Test
+    void aBodyReadToItsContentLengthIsAtItsEndWithoutReadingMinusOne() throws IOException {
+        for (int i = 0; i < 2; i++) {
+            try (InputStream body = transport.get("/small", Map.of()).body()) {
+                assertArrayEquals(SMALL, body.readNBytes(SMALL.length));
+            }
+        }
+        assertEquals(1, clientPorts.size(), "a reader that stops at the length keeps the connection: " + clientPorts);
+    }
+
+    @Test
+    void aBodyClosedBeforeItsEndClosesItsConnectionInsteadOfDrainingIt() throws IOException {
+        try (InputStream body = transport.get("/large", Map.of()).body()) {
+            assertEquals(7, body.read());
+        }
+        assertEquals(0, transport.idleConnections(), "the rest of a 4 MiB body is not read to keep a connection");
+        try (InputStream body = transport.get("/small", Map.of()).body()) {
+            assertArrayEquals(SMALL, body.readAllBytes());
+        }
+        assertEquals(2, clientPorts.size(), "the next GET opened a new connection: " + clientPorts);
+    }
+
+    @Test
+    void sendsTheHostHeaderAndTheGivenHeaders() throws IOException {
+        transport.get("/small", Map.of("Authorization", "AWS4-HMAC-SHA256 x")).body().close();
+        assertEquals("127.0.0.1:" + server.getAddress().getPort(), lastHost);
+        assertEquals("AWS4-HMAC-SHA256 x", lastAuthorization);
+    }
+
+    @Test
+    void aRefusedConnectionIsAConnectException() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        try (PooledGetTransport refused = new PooledGetTransport(URI.create("http://127.0.0.1:" + closedPort), 1, S3Timeouts.DEFAULT, null)) {
+            assertThrows(ConnectException.class, () -> refused.get("/small", Map.of()));
+            assertEquals(0, refused.idleConnections());
+        }
+    }
+}
