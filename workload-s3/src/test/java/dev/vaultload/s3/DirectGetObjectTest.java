@@ -18,10 +18,13 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.utils.http.SdkHttpUtils;
 
 /**
  * The direct GetObject against a scripted HTTP server on 127.0.0.1 (the S3 contract tests run it against the
@@ -124,6 +127,14 @@ class DirectGetObjectTest {
 
         assertEquals("attempt 2", failure.awsErrorDetails().errorMessage());
         assertEquals(3, paths.size());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"user-1/private/Ab_c-d.e~f", "plain", "a b/ü.txt", "x/*'()!$&=+?#", "%41/already", "/leading//double/"})
+    void encodesTheKeyAsTheSdkDoes(String key) {
+        assertEquals("/bucket.name-1/" + SdkHttpUtils.urlEncodeIgnoreSlashes(key),
+                DirectGetObject.objectPath(URI.create("http://host:1"), "bucket.name-1", key), key);
+        assertEquals("/" + SdkHttpUtils.urlEncode("odd bucket~") + "/k", DirectGetObject.objectPath(URI.create("http://host:1"), "odd bucket~", "k"));
     }
 
     @Test
