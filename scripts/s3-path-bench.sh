@@ -7,8 +7,6 @@
 #                  it: the ceiling for any client that authenticates, as Vaultload must
 #   sdk-CLIENT     a bare AWS SDK v2 GetObject loop (S3GetBenchmark) on each HTTP client of CLIENTS
 #   vaultload-store  the same loop on Vaultload's S3 store (CLIENTS' VAULTLOAD_STORE): the store without the engine
-#   apache-core    the store's signed GET on Apache's connection pool and request executor alone (APACHE_CORE):
-#                  what a direct GET without HttpClient's execution chain would get
 #   vaultload-*    `vaultload run --mode HEADROOM --operation READ --file-sizes 4` with cipher NONE and
 #                  AES256_GCM: the whole READ (keystore, path encryption, envelope, checksum) through that store
 # and prints ops/s, p50 and p99 latency, the client's CPU per request (its process, all threads) and the ratio
@@ -17,13 +15,13 @@
 # Installs wrk from Debian's packages when missing; stops its MinIO on exit.
 #
 # Arguments: seconds per wrk and SDK figure (10), Vaultload READs per concurrency step (40000).
-# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE,APACHE_CORE), CIPHERS (NONE,AES256_GCM),
+# Environment: CLIENTS (APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE), CIPHERS (NONE,AES256_GCM),
 # S3_PATH_BENCH_PORT (29200, and the next port for MinIO's console).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"
 reads_per_step="${2:-40000}"
-clients="${CLIENTS:-APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE,APACHE_CORE}"
+clients="${CLIENTS:-APACHE,APACHE5,URL_CONNECTION,CRT,VAULTLOAD_STORE}"
 ciphers="${CIPHERS:-NONE,AES256_GCM}"
 concurrencies=(1 8)
 object_path="s3-path-bench/4k"
@@ -93,7 +91,7 @@ for client in ${clients//,/ }; do
   for c in "${concurrencies[@]}"; do
     "$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" -Dlogback.configurationFile=workload-core/src/test/logging/logback-test.xml \
       dev.vaultload.s3.bench.S3GetBenchmark "$MINIO_URL" "$AWS_BUCKET" "$object_path" "$c" "$seconds" "$client" \
-      | awk '{ $1 = $1 == "VAULTLOAD_STORE" ? "vaultload-store" : $1 == "APACHE_CORE" ? "apache-core" : "sdk-" $1; print }' >> "$rows"
+      | awk '{ $1 = $1 == "VAULTLOAD_STORE" ? "vaultload-store" : "sdk-" $1; print }' >> "$rows"
   done
 done
 

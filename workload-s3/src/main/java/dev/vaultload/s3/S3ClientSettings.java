@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param region         signing region, e.g. {@code us-east-1}
  * @param credentials    a static key pair; null for the SDK's default credential chain
  * @param caPath         PEM file with the CA certificates to trust for https; null for the JDK trust store
- * @param maxConnections size of the HTTP connection pool: at least the number of threads using the client
+ * @param maxConnections size of each HTTP connection pool (the client's, the direct GET's): at least the number of threads using the client
  * @param maxAttempts    attempts per call including the first, with the SDK's standard retry strategy
  * @param timeouts       connect, socket and call timeouts
  */

@@ -51,7 +51,8 @@ public final class S3Settings implements SettingDeclarations {
     public static final Setting<Integer> MINIO_START_TIMEOUT_SECONDS = Setting.of("MINIO_START_TIMEOUT_SECONDS",
             SettingType.integerWithin(1, 3600), "30", "wait for `/minio/health/ready` of a started binary");
     public static final Setting<Integer> S3_MAX_CONNECTIONS = Setting.optional("S3_MAX_CONNECTIONS",
-            SettingType.integerWithin(1, 10_000), "2 x the largest `THREADS` value, at least 16", "HTTP connection pool");
+            SettingType.integerWithin(1, 10_000), "2 x the largest `THREADS` value, at least 16",
+            "connections per HTTP pool: the SDK client's, and the direct GET's beside it on an endpoint override");
     public static final Setting<Integer> S3_MAX_ATTEMPTS = Setting.of("S3_MAX_ATTEMPTS", SettingType.integerWithin(1, 20),
             Integer.toString(S3ClientSettings.DEFAULT_MAX_ATTEMPTS), "attempts per call with the SDK's standard retry strategy");
     public static final Setting<Integer> S3_CONNECT_TIMEOUT_MILLIS = Setting.of("S3_CONNECT_TIMEOUT_MILLIS",

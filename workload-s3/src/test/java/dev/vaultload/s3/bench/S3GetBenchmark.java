@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import dev.vaultload.s3.ApacheCoreGet;
 import dev.vaultload.s3.S3BlobStore;
 import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Connection;
@@ -37,8 +36,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * process's CPU per request in microseconds (all its threads: the SDK, the HTTP client, the GC).
  * <p>
  * Arguments: endpoint bucket key threads seconds client: APACHE, APACHE5, URL_CONNECTION or CRT (the SDK on that
- * HTTP client), VAULTLOAD_STORE (Vaultload's S3 store, without the engine above it) or APACHE_CORE (the store's
- * signed GET on Apache's connection pool and request executor alone: {@link ApacheCoreGet}); the key pair from
+ * HTTP client) or VAULTLOAD_STORE (Vaultload's S3 store, without the engine above it); the key pair from
  * AWS_ACCESS_KEY and AWS_SECRET_KEY.
  */
 public final class S3GetBenchmark {
@@ -78,22 +76,6 @@ public final class S3GetBenchmark {
     }
 
     private static Getter getter(URI endpoint, String bucket, String clientName) {
-        if (clientName.equals("APACHE_CORE")) {
-            ApacheCoreGet get = new ApacheCoreGet(endpoint, bucket, System.getenv("AWS_ACCESS_KEY"), System.getenv("AWS_SECRET_KEY"));
-            return new Getter() {
-                public InputStream open(String key) {
-                    try {
-                        return get.open(key);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-
-                public void close() {
-                    get.close();
-                }
-            };
-        }
         if (clientName.equals("VAULTLOAD_STORE")) {
             S3Connection connection = S3Connection.open(S3ClientSettings.of(endpoint,
                     new S3Credentials(System.getenv("AWS_ACCESS_KEY"), System.getenv("AWS_SECRET_KEY"))));
@@ -158,7 +140,7 @@ public final class S3GetBenchmark {
             case "URL_CONNECTION" -> UrlConnectionHttpClient.builder().build();
             case "CRT" -> AwsCrtHttpClient.builder().maxConcurrency(64).build();
             default -> throw new IllegalArgumentException("unknown client " + name
-                    + ": expected APACHE, APACHE5, URL_CONNECTION, CRT, VAULTLOAD_STORE or APACHE_CORE");
+                    + ": expected APACHE, APACHE5, URL_CONNECTION, CRT or VAULTLOAD_STORE");
         };
     }
 
