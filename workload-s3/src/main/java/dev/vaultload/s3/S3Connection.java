@@ -5,6 +5,8 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import javax.net.ssl.TrustManager;
 
 import dev.vaultload.storage.BlobStoreException;
@@ -26,7 +28,7 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /**
  * One S3 client (AWS SDK v2, sync, Apache HTTP client) to one endpoint, shared by the {@link S3BlobStore}s of all its
- * buckets, with its retry counters. On an explicit endpoint, reads take {@link DirectGetObject}, on a
+ * buckets, with its retry counters. On an explicit endpoint without a proxy, reads take {@link DirectGetObject}, on a
  * {@link PooledGetTransport} of its own (MAX_CONNECTIONS connections beside the client's) and the same retry strategy. Thread-safe. Closing it closes the client and so every store it handed out.
  */
 public final class S3Connection implements AutoCloseable {
@@ -47,7 +49,7 @@ public final class S3Connection implements AutoCloseable {
                 .maxAttempts(settings.maxAttempts()).build();
         AwsCredentialsProvider credentials = credentialsProvider(settings.credentials());
         this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter);
-        if (settings.endpoint() == null) {
+        if (settings.endpoint() == null || proxyConfigured(System::getProperty, System::getenv)) {
             this.getTransport = null;
             this.opener = (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key));
         } else {
@@ -57,6 +59,16 @@ public final class S3Connection implements AutoCloseable {
                     retryCounter)::open;
         }
         this.errors = new S3ErrorTranslator(settings);
+    }
+
+    /**
+     * Whether the SDK's Apache client would send through a proxy: its defaults read {@code http.proxyHost}, else the
+     * {@code HTTP_PROXY} variable. The direct GET connects straight to the endpoint, so with a proxy configured reads
+     * take the SDK's GetObject instead (a host the proxy settings exempt takes it too: slower, never wrong).
+     */
+    static boolean proxyConfigured(UnaryOperator<String> systemProperty, UnaryOperator<String> environment) {
+        return Stream.of(systemProperty.apply("http.proxyHost"), environment.apply("HTTP_PROXY"), environment.apply("http_proxy"))
+                .anyMatch(value -> value != null && !value.isBlank());
     }
 
     /** Builds the client; nothing is sent until the first request. */
