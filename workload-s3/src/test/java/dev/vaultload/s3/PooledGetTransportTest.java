@@ -42,6 +42,9 @@ class PooledGetTransportTest {
         server.createContext("/", exchange -> {
             clientPorts.add(exchange.getRemoteAddress().getPort());
             byte[] body = exchange.getRequestURI().getPath().equals("/large") ? LARGE : SMALL;
+            if (exchange.getRequestURI().getPath().equals("/closing")) {
+                exchange.getResponseHeaders().add("Connection", "close");
+            }
             lastHost = exchange.getRequestHeaders().getFirst("Host");
             lastAuthorization = exchange.getRequestHeaders().getFirst("Authorization");
             exchange.sendResponseHeaders(200, body.length);
@@ -94,6 +97,17 @@ class PooledGetTransportTest {
             assertArrayEquals(SMALL, body.readAllBytes());
         }
         assertEquals(2, clientPorts.size(), "the next GET opened a new connection: " + clientPorts);
+    }
+
+    @Test
+    void aConnectionTheServerClosesIsNotReused() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            try (InputStream body = transport.get("/closing", Map.of()).body()) {
+                assertArrayEquals(SMALL, body.readAllBytes(), "GET " + i + " after the server closed the last connection");
+            }
+            assertEquals(0, transport.idleConnections());
+        }
+        assertEquals(3, clientPorts.size(), "one connection per answer with Connection: close: " + clientPorts);
     }
 
     @Test
