@@ -67,6 +67,7 @@ final class PooledGetTransport implements AutoCloseable {
         pool.setMaxTotal(maxConnections);
         pool.setDefaultMaxPerRoute(maxConnections);
         pool.setValidateAfterInactivity(VALIDATE_AFTER_IDLE_MILLIS);
+        // applied to each socket as it connects, and kept while the connection is pooled
         pool.setDefaultSocketConfig(SocketConfig.custom().setSoTimeout(Math.toIntExact(timeouts.socketTimeoutMillis()))
                 .setTcpNoDelay(true).build());
     }
@@ -80,7 +81,6 @@ final class PooledGetTransport implements AutoCloseable {
                 pool.connect(connection, route, Math.toIntExact(timeouts.connectTimeoutMillis()), context);
                 pool.routeComplete(connection, route, context);
             }
-            connection.setSocketTimeout(Math.toIntExact(timeouts.socketTimeoutMillis()));
             BasicHttpRequest request = new BasicHttpRequest("GET", path, HttpVersion.HTTP_1_1);
             request.addHeader("Host", hostHeader);
             headers.forEach(request::addHeader);

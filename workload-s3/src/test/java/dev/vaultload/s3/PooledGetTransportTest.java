@@ -3,6 +3,7 @@ package dev.vaultload.s3;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -11,7 +12,9 @@ import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
@@ -115,6 +118,19 @@ class PooledGetTransportTest {
         transport.get("/small", Map.of("Authorization", "AWS4-HMAC-SHA256 x")).body().close();
         assertEquals("127.0.0.1:" + server.getAddress().getPort(), lastHost);
         assertEquals("AWS4-HMAC-SHA256 x", lastAuthorization);
+    }
+
+    @Test
+    void aServerThatNeverAnswersIsASocketTimeout() throws IOException {
+        S3Timeouts shortSocket = new S3Timeouts(5_000, 300, 60_000, 180_000);
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             PooledGetTransport toSilent = new PooledGetTransport(URI.create("http://127.0.0.1:" + silent.getLocalPort()), 1,
+                     shortSocket, null)) {
+            // the backlog accepts the connection; nobody reads the request or answers it
+            assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> assertThrows(SocketTimeoutException.class, () -> toSilent.get("/small", Map.of())));
+            assertEquals(0, toSilent.idleConnections());
+        }
     }
 
     @Test
