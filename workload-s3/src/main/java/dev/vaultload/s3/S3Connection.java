@@ -29,7 +29,8 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 /**
  * One S3 client (AWS SDK v2, sync, Apache HTTP client) to one endpoint, shared by the {@link S3BlobStore}s of all its
  * buckets, with its retry counters. On an explicit endpoint without a proxy, reads take {@link DirectGetObject}, on a
- * {@link PooledGetTransport} of its own (MAX_CONNECTIONS connections beside the client's) and the same retry strategy. Thread-safe. Closing it closes the client and so every store it handed out.
+ * {@link PooledGetTransport} of its own (MAX_CONNECTIONS connections beside the client's) and the same retry
+ * strategy. Thread-safe. Closing it closes the client and so every store it handed out.
  */
 public final class S3Connection implements AutoCloseable {
 

@@ -64,9 +64,7 @@ class TlsEndpointTest {
                 .build();
         proxy.start();
         endpoint = URI.create("https://127.0.0.1:" + proxy.getSecurePort());
-        S3ClientSettings trusting = new S3ClientSettings(endpoint, S3ClientSettings.DEFAULT_REGION, credentials, caPem, 4,
-                S3ClientSettings.DEFAULT_MAX_ATTEMPTS, S3Timeouts.DEFAULT);
-        try (S3Connection connection = S3Connection.open(trusting)) {
+        try (S3Connection connection = S3Connection.open(clientSettings(caPem))) {
             connection.createBucket(S3ProviderSettings.DEFAULT_BUCKET);
         }
     }
@@ -100,9 +98,7 @@ class TlsEndpointTest {
 
     @Test
     void aDirectGetWithoutCaPathFailsItsHandshakeAsClientError() {
-        S3ClientSettings untrusting = new S3ClientSettings(endpoint, S3ClientSettings.DEFAULT_REGION, credentials, null, 4,
-                S3ClientSettings.DEFAULT_MAX_ATTEMPTS, S3Timeouts.DEFAULT);
-        try (S3Connection connection = S3Connection.open(untrusting)) {
+        try (S3Connection connection = S3Connection.open(clientSettings(null))) {
             BlobStore bucket = connection.bucket(S3ProviderSettings.DEFAULT_BUCKET, S3TransferSettings.DEFAULT);
             BlobStoreException failure = assertThrows(BlobStoreException.class, () -> bucket.get("any"));
             assertEquals(BlobStoreException.Kind.CLIENT, failure.kind());
@@ -115,6 +111,12 @@ class TlsEndpointTest {
         BlobStoreException failure = assertThrows(BlobStoreException.class, () -> new CephProviderFactory().start(config(Map.of())));
         assertEquals(BlobStoreException.Kind.CLIENT, failure.kind());
         assertTrue(failure.getMessage().contains("TLS handshake failed"), failure.getMessage());
+    }
+
+    /** A client of the https endpoint trusting {@code caPath}'s certificates, or the JDK's trust store for null. */
+    private S3ClientSettings clientSettings(Path caPath) {
+        return new S3ClientSettings(endpoint, S3ClientSettings.DEFAULT_REGION, credentials, caPath, 4,
+                S3ClientSettings.DEFAULT_MAX_ATTEMPTS, S3Timeouts.DEFAULT);
     }
 
     private Function<String, String> config(Map<String, String> extra) {
