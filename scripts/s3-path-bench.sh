@@ -11,7 +11,7 @@
 #                  AES256_GCM: the whole READ (keystore, path encryption, envelope, checksum) through that store
 # and prints ops/s, p50 and p99 latency, the client's CPU per request (its process, all threads) and the ratio
 # of ops/s to wrk's and to wrk-signed's at the same concurrency. The goal is vaultload-NONE >= 0.70 of wrk at 1 and
-# at 8; on this 2-core machine the server's own signature check costs wrk-signed ~28% of wrk's rate already.
+# at 8; on this 2-core machine the server's own signature check alone costs wrk-signed 17-28% of wrk's rate.
 # Installs wrk from Debian's packages when missing; stops its MinIO on exit.
 #
 # Arguments: seconds per wrk and SDK figure (10), Vaultload READs per concurrency step (40000).
