@@ -134,6 +134,10 @@ class DirectGetObjectTest {
     void encodesTheKeyAsTheSdkDoes(String key) {
         assertEquals("/bucket.name-1/" + SdkHttpUtils.urlEncodeIgnoreSlashes(key),
                 DirectGetObject.objectPath(URI.create("http://host:1"), "bucket.name-1", key), key);
+    }
+
+    @Test
+    void encodesABucketNameAsTheSdkDoes() {
         assertEquals("/" + SdkHttpUtils.urlEncode("odd bucket~") + "/k", DirectGetObject.objectPath(URI.create("http://host:1"), "odd bucket~", "k"));
     }
 
