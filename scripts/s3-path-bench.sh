@@ -17,9 +17,9 @@
 # the same concurrency. The goal is vaultload-NONE >= 0.70 of wrk at 1 and at 8.
 #
 # Two layouts, one table each (LAYOUTS): `shared`, client and server on all cores, as a user tries it on one
-# machine (every microsecond of client CPU is taken from the server); `split`, MinIO on CPU 0 (so it runs one Go
-# processor) and every client on CPU 1 (taskset), as when the load tool has a machine of its own: the server's one
-# core is the ceiling, and a client reaches it unless it is the bottleneck.
+# machine (every microsecond of client CPU is taken from the server); `split`, MinIO on the first CPU this process
+# may use (so it runs one Go processor) and every client on the second (taskset), as when the load tool has a
+# machine of its own: the server's one core is the ceiling, and a client reaches it unless it is the bottleneck.
 # Installs wrk from Debian's packages when missing; stops its MinIO on exit.
 #
 # Arguments: seconds per wrk and SDK figure (10), Vaultload READs per HEADROOM step (40000; each figure is one run,
@@ -38,6 +38,17 @@ object_path="s3-path-bench/4k"
 pool_users=10
 pool_documents=8
 
+for layout in ${layouts//,/ }; do
+  [[ $layout == shared || $layout == split ]] || { echo "s3-path-bench: LAYOUTS: unknown layout '$layout' (shared, split)" >&2; exit 1; }
+done
+# the CPUs this process may run on, one per line (Cpus_allowed_list: e.g. 0-1 or 2,5-7); split takes the first two
+mapfile -t cpus < <(awk '/^Cpus_allowed_list/ { n = split($2, ranges, ","); for (i = 1; i <= n; i++) {
+  m = split(ranges[i], r, "-"); for (c = r[1]; c <= (m > 1 ? r[2] : r[1]); c++) print c } }' /proc/self/status)
+if [[ ,$layouts, == *,split,* ]] && (( ${#cpus[@]} < 2 )); then
+  echo "s3-path-bench: the split layout needs two CPUs, this process may use ${#cpus[@]}; set LAYOUTS=shared" >&2
+  exit 1
+fi
+
 if ! command -v wrk >/dev/null; then
   echo "s3-path-bench: installing wrk from Debian's packages" >&2
   sudo=""
@@ -45,9 +56,6 @@ if ! command -v wrk >/dev/null; then
   $sudo apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >&2
 fi
-for layout in ${layouts//,/ }; do
-  [[ $layout == shared || $layout == split ]] || { echo "s3-path-bench: LAYOUTS: unknown layout '$layout' (shared, split)" >&2; exit 1; }
-done
 
 source scripts/lib/test-classpath.sh
 test_classpath workload-s3
@@ -127,8 +135,8 @@ measure() {
   local layout="$1" on_server=()
   on_client=()
   if [[ $layout == split ]]; then
-    on_server=(taskset -c 0)
-    on_client=(taskset -c 1)
+    on_server=(taskset -c "${cpus[0]}")
+    on_client=(taskset -c "${cpus[1]}")
   fi
   rows="$work/rows-$layout"  # client concurrency ops/s p50_ms p99_ms client_cpu_us server_cpu_us
   eval "$("${on_server[@]}" scripts/start-minio.sh start)"
@@ -172,7 +180,7 @@ POLICY
 
   echo
   if [[ $layout == split ]]; then
-    echo "Layout split: MinIO on CPU 0, every client on CPU 1"
+    echo "Layout split: MinIO on CPU ${cpus[0]}, every client on CPU ${cpus[1]}"
   else
     echo "Layout shared: client and MinIO on all $(nproc) cores"
   fi
