@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.cms.CMSObjectIdentifiers;
@@ -90,18 +91,19 @@ final class CmsKeyEnvelope {
             if (!contentInfo.getContentType().equals(authEnveloped ? CMSObjectIdentifiers.authEnvelopedData : CMSObjectIdentifiers.envelopedData)) {
                 throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS content type does not match its suite");
             }
-            RecipientInformationStore recipients = authEnveloped
-                    ? new CMSAuthEnvelopedData(contentInfo).getRecipientInfos()
-                    : new CMSEnvelopedData(contentInfo).getRecipientInfos();
-            RecipientInformation mine = recipients.get(key.recipientId());
-            if (mine == null) {
-                throw new EngineException(EngineException.Reason.ACCESS_DENIED, "the document is not encrypted for this user");
+            Optional<byte[]> opened = suite == CipherSuite.AES256_GCM && key instanceof DocumentKey.KekKey kek
+                    ? KekGcmOpener.open(contentInfo, kek.kekId(), kek.kek(), MAX_CONTENT_BYTES)
+                    : Optional.empty();
+            byte[] content = opened.isPresent() ? opened.get() : contentOf(contentInfo, authEnveloped, key);
+            try {
+                StreamHeader header = StreamHeader.decode(content);
+                if (header.suite() != suite) {
+                    throw new EngineException(EngineException.Reason.INTEGRITY, "the document's suite does not match its envelope");
+                }
+                return header;
+            } finally {
+                Arrays.fill(content, (byte) 0); // the body key was in it
             }
-            StreamHeader header = StreamHeader.decode(contentOf(mine, key.recipient(authEnveloped)));
-            if (header.suite() != suite) {
-                throw new EngineException(EngineException.Reason.INTEGRITY, "the document's suite does not match its envelope");
-            }
-            return header;
         } catch (EngineException e) {
             throw e;
         } catch (CMSException | IOException | RuntimeException e) {
@@ -110,7 +112,21 @@ final class CmsKeyEnvelope {
         }
     }
 
-    /** The decrypted (and, for AuthEnvelopedData, authenticated: the tag is checked at the stream's end) content. */
+    /**
+     * The content as BouncyCastle's CMS layer decrypts (and, for AuthEnvelopedData, authenticates: the tag is checked
+     * at the stream's end) it for {@code key}'s recipient info.
+     */
+    private static byte[] contentOf(ContentInfo contentInfo, boolean authEnveloped, DocumentKey key) throws CMSException, IOException {
+        RecipientInformationStore recipients = authEnveloped
+                ? new CMSAuthEnvelopedData(contentInfo).getRecipientInfos()
+                : new CMSEnvelopedData(contentInfo).getRecipientInfos();
+        RecipientInformation mine = recipients.get(key.recipientId());
+        if (mine == null) {
+            throw new EngineException(EngineException.Reason.ACCESS_DENIED, "the document is not encrypted for this user");
+        }
+        return contentOf(mine, key.recipient(authEnveloped));
+    }
+
     private static byte[] contentOf(RecipientInformation mine, Recipient recipient) throws CMSException, IOException {
         byte[] buffer = CONTENT_BUFFER.get();
         int filled = 0;

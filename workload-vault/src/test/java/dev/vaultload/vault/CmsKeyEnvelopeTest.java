@@ -8,16 +8,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineException;
 import java.security.SecureRandom;
+import java.util.Date;
 import java.util.List;
+import java.util.Optional;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.DERSet;
+import org.bouncycastle.asn1.cms.Attribute;
+import org.bouncycastle.asn1.cms.AttributeTable;
+import org.bouncycastle.asn1.cms.CMSAttributes;
+import org.bouncycastle.asn1.cms.ContentInfo;
+import org.bouncycastle.asn1.cms.Time;
 import org.bouncycastle.cms.CMSAlgorithm;
+import org.bouncycastle.cms.CMSAuthEnvelopedData;
+import org.bouncycastle.cms.CMSAuthEnvelopedDataGenerator;
 import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
 import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.KEKRecipientId;
 import org.bouncycastle.cms.RecipientInfoGenerator;
+import org.bouncycastle.cms.SimpleAttributeTableGenerator;
 import org.bouncycastle.cms.jcajce.JceCMSContentEncryptorBuilder;
+import org.bouncycastle.cms.jcajce.JceKEKAuthEnvelopedRecipient;
 import org.bouncycastle.cms.jcajce.JceKEKRecipientInfoGenerator;
+import org.bouncycastle.operator.OutputAEADEncryptor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -84,5 +99,72 @@ class CmsKeyEnvelopeTest {
 
         assertEquals(EngineException.Reason.INTEGRITY, e.reason());
         assertTrue(e.getMessage().contains("too long"), e.getMessage());
+    }
+
+    @Test
+    void aPrivateGcmEnvelopeOpensOnTheJdkPathToWhatBouncyCastleReads() throws Exception {
+        StreamHeader header = new StreamHeader(CipherSuite.AES256_GCM, DocumentCodec.CHUNK_BYTES, randomBytes(32),
+                randomBytes(AeadChunkCipher.NONCE_PREFIX_BYTES));
+        byte[] cms = envelope.seal(header, recipients());
+
+        Optional<byte[]> content = KekGcmOpener.open(contentInfo(cms), KEK_ID, kek, 1024);
+
+        assertTrue(content.isPresent(), "the JDK path declined a private GCM envelope");
+        assertArrayEquals(header.encode(), content.get());
+        byte[] bouncyCastle = new CMSAuthEnvelopedData(cms).getRecipientInfos().get(new KEKRecipientId(KEK_ID))
+                .getContent(new JceKEKAuthEnvelopedRecipient(kek));
+        assertArrayEquals(bouncyCastle, content.get());
+    }
+
+    @Test
+    void anotherKeyUnderTheSameIdIsAnIntegrityErrorOnTheJdkPath() throws Exception {
+        byte[] cms = envelope.seal(new StreamHeader(CipherSuite.AES256_GCM, DocumentCodec.CHUNK_BYTES, randomBytes(32),
+                randomBytes(AeadChunkCipher.NONCE_PREFIX_BYTES)), recipients());
+        SecretKey otherKek = new SecretKeySpec(randomBytes(32), "AES");
+
+        ContentInfo contentInfo = contentInfo(cms);
+
+        EngineException e = assertThrows(EngineException.class, () -> KekGcmOpener.open(contentInfo, KEK_ID, otherKek, 1024));
+
+        assertEquals(EngineException.Reason.INTEGRITY, e.reason());
+    }
+
+    @Test
+    void authenticatedAttributesAreLeftToBouncyCastleWhichOpensThem() throws Exception {
+        StreamHeader header = new StreamHeader(CipherSuite.AES256_GCM, DocumentCodec.CHUNK_BYTES, randomBytes(32),
+                randomBytes(AeadChunkCipher.NONCE_PREFIX_BYTES));
+        byte[] cms = gcmEnvelope(header.encode(), true);
+
+        assertTrue(KekGcmOpener.open(contentInfo(cms), KEK_ID, kek, 1024).isEmpty(), "the JDK path cannot authenticate attributes");
+        assertArrayEquals(header.streamKey(), envelope.open(cms, CipherSuite.AES256_GCM, DocumentKey.kek(KEK_ID, kek)).streamKey());
+    }
+
+    @Test
+    void gcmContentLongerThanAStreamHeaderIsRefusedOnTheJdkPath() throws Exception {
+        byte[] cms = gcmEnvelope(new byte[40 * 1024], false);
+
+        EngineException e = assertThrows(EngineException.class,
+                () -> envelope.open(cms, CipherSuite.AES256_GCM, DocumentKey.kek(KEK_ID, kek)));
+
+        assertEquals(EngineException.Reason.INTEGRITY, e.reason());
+        assertTrue(e.getMessage().contains("too long"), e.getMessage());
+    }
+
+    /** AES-256-GCM AuthEnvelopedData to this test's KEK, built by BouncyCastle alone, with authenticated attributes if asked. */
+    private byte[] gcmEnvelope(byte[] content, boolean authenticatedAttributes) throws Exception {
+        CMSAuthEnvelopedDataGenerator generator = new CMSAuthEnvelopedDataGenerator();
+        recipients().forEach(generator::addRecipientInfoGenerator);
+        if (authenticatedAttributes) {
+            generator.setAuthenticatedAttributeGenerator(new SimpleAttributeTableGenerator(new AttributeTable(
+                    new Attribute(CMSAttributes.signingTime, new DERSet(new Time(new Date()))))));
+        }
+        // BouncyCastle's GCM: the generator adds the attributes as AAD after the content, which the JDK's refuses
+        OutputAEADEncryptor encryptor = (OutputAEADEncryptor) new JceCMSContentEncryptorBuilder(CMSAlgorithm.AES256_GCM)
+                .setProvider(CryptoProviders.bouncyCastle()).setSecureRandom(random).build();
+        return generator.generate(new CMSProcessableByteArray(content), encryptor).toASN1Structure().getEncoded(ASN1Encoding.DER);
+    }
+
+    private static ContentInfo contentInfo(byte[] cms) throws Exception {
+        return ContentInfo.getInstance(ASN1Primitive.fromByteArray(cms));
     }
 }
