@@ -91,8 +91,8 @@ final class CmsKeyEnvelope {
             if (!contentInfo.getContentType().equals(authEnveloped ? CMSObjectIdentifiers.authEnvelopedData : CMSObjectIdentifiers.envelopedData)) {
                 throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS content type does not match its suite");
             }
-            Optional<byte[]> opened = suite == CipherSuite.AES256_GCM && key instanceof DocumentKey.KekKey kek
-                    ? KekGcmOpener.open(contentInfo, kek.kekId(), kek.kek(), MAX_CONTENT_BYTES)
+            Optional<byte[]> opened = key instanceof DocumentKey.KekKey kek
+                    ? KekEnvelopeOpener.open(contentInfo, suite, kek.kekId(), kek.kek(), MAX_CONTENT_BYTES)
                     : Optional.empty();
             byte[] content = opened.isPresent() ? opened.get() : contentOf(contentInfo, authEnveloped, key);
             try {

@@ -24,13 +24,16 @@ import org.bouncycastle.asn1.cms.Time;
 import org.bouncycastle.cms.CMSAlgorithm;
 import org.bouncycastle.cms.CMSAuthEnvelopedData;
 import org.bouncycastle.cms.CMSAuthEnvelopedDataGenerator;
+import org.bouncycastle.cms.CMSEnvelopedData;
 import org.bouncycastle.cms.CMSEnvelopedDataGenerator;
 import org.bouncycastle.cms.CMSProcessableByteArray;
 import org.bouncycastle.cms.KEKRecipientId;
 import org.bouncycastle.cms.RecipientInfoGenerator;
+import org.bouncycastle.cms.RecipientInformationStore;
 import org.bouncycastle.cms.SimpleAttributeTableGenerator;
 import org.bouncycastle.cms.jcajce.JceCMSContentEncryptorBuilder;
 import org.bouncycastle.cms.jcajce.JceKEKAuthEnvelopedRecipient;
+import org.bouncycastle.cms.jcajce.JceKEKEnvelopedRecipient;
 import org.bouncycastle.cms.jcajce.JceKEKRecipientInfoGenerator;
 import org.bouncycastle.operator.OutputAEADEncryptor;
 import org.junit.jupiter.api.Test;
@@ -101,18 +104,22 @@ class CmsKeyEnvelopeTest {
         assertTrue(e.getMessage().contains("too long"), e.getMessage());
     }
 
-    @Test
-    void aPrivateGcmEnvelopeOpensOnTheJdkPathToWhatBouncyCastleReads() throws Exception {
-        StreamHeader header = new StreamHeader(CipherSuite.AES256_GCM, DocumentCodec.CHUNK_BYTES, randomBytes(32),
-                randomBytes(AeadChunkCipher.NONCE_PREFIX_BYTES));
+    @ParameterizedTest
+    @EnumSource(value = CipherSuite.class, names = {"AES256_GCM", "AES256_CBC"})
+    void aPrivateEnvelopeOpensOnTheJdkPathToWhatBouncyCastleReads(CipherSuite suite) throws Exception {
+        boolean gcm = suite == CipherSuite.AES256_GCM;
+        StreamHeader header = new StreamHeader(suite, DocumentCodec.CHUNK_BYTES, randomBytes(32),
+                randomBytes(gcm ? AeadChunkCipher.NONCE_PREFIX_BYTES : CbcCipher.IV_BYTES));
         byte[] cms = envelope.seal(header, recipients());
 
-        Optional<byte[]> content = KekGcmOpener.open(contentInfo(cms), KEK_ID, kek, 1024);
+        Optional<byte[]> content = KekEnvelopeOpener.open(contentInfo(cms), suite, KEK_ID, kek, 1024);
 
-        assertTrue(content.isPresent(), "the JDK path declined a private GCM envelope");
+        assertTrue(content.isPresent(), "the JDK path declined a private envelope");
         assertArrayEquals(header.encode(), content.get());
-        byte[] bouncyCastle = new CMSAuthEnvelopedData(cms).getRecipientInfos().get(new KEKRecipientId(KEK_ID))
-                .getContent(new JceKEKAuthEnvelopedRecipient(kek));
+        RecipientInformationStore recipients = gcm
+                ? new CMSAuthEnvelopedData(cms).getRecipientInfos() : new CMSEnvelopedData(cms).getRecipientInfos();
+        byte[] bouncyCastle = recipients.get(new KEKRecipientId(KEK_ID))
+                .getContent(gcm ? new JceKEKAuthEnvelopedRecipient(kek) : new JceKEKEnvelopedRecipient(kek));
         assertArrayEquals(bouncyCastle, content.get());
     }
 
@@ -124,7 +131,7 @@ class CmsKeyEnvelopeTest {
 
         ContentInfo contentInfo = contentInfo(cms);
 
-        EngineException e = assertThrows(EngineException.class, () -> KekGcmOpener.open(contentInfo, KEK_ID, otherKek, 1024));
+        EngineException e = assertThrows(EngineException.class, () -> KekEnvelopeOpener.open(contentInfo, CipherSuite.AES256_GCM, KEK_ID, otherKek, 1024));
 
         assertEquals(EngineException.Reason.INTEGRITY, e.reason());
     }
@@ -135,7 +142,7 @@ class CmsKeyEnvelopeTest {
                 randomBytes(AeadChunkCipher.NONCE_PREFIX_BYTES));
         byte[] cms = gcmEnvelope(header.encode(), true);
 
-        assertTrue(KekGcmOpener.open(contentInfo(cms), KEK_ID, kek, 1024).isEmpty(), "the JDK path cannot authenticate attributes");
+        assertTrue(KekEnvelopeOpener.open(contentInfo(cms), CipherSuite.AES256_GCM, KEK_ID, kek, 1024).isEmpty(), "the JDK path cannot authenticate attributes");
         assertArrayEquals(header.streamKey(), envelope.open(cms, CipherSuite.AES256_GCM, DocumentKey.kek(KEK_ID, kek)).streamKey());
     }
 
