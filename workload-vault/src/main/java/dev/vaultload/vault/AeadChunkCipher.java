@@ -63,11 +63,7 @@ final class AeadChunkCipher {
         this.algorithm = Algorithm.of(header.suite());
         this.key = new SecretKeySpec(header.streamKey(), algorithm.keyAlgorithm);
         System.arraycopy(header.nonce(), 0, nonce, 0, NONCE_PREFIX_BYTES);
-        try {
-            this.cipher = Cipher.getInstance(algorithm.transformation, CryptoProviders.sunJce());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(algorithm.transformation + " unavailable", e);
-        }
+        this.cipher = CryptoProviders.jdkCipher(algorithm.transformation);
     }
 
     /** Encrypts {@code length} bytes of {@code plain} as chunk {@code index} into {@code out}; returns length + tag. */

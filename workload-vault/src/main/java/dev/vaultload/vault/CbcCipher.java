@@ -20,8 +20,8 @@ final class CbcCipher {
         if (header.nonce().length != IV_BYTES) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "document stream header: bad CBC IV");
         }
+        Cipher cipher = CryptoProviders.jdkCipher("AES/CBC/PKCS5Padding");
         try {
-            Cipher cipher = Cipher.getInstance("AES/CBC/PKCS5Padding", CryptoProviders.sunJce());
             cipher.init(mode, new SecretKeySpec(header.streamKey(), "AES"), new IvParameterSpec(header.nonce()));
             return cipher;
         } catch (GeneralSecurityException e) {

@@ -1,8 +1,10 @@
 package dev.vaultload.vault;
 
+import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.security.Security;
 import java.util.Objects;
+import javax.crypto.Cipher;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
@@ -24,6 +26,15 @@ final class CryptoProviders {
 
     static Provider sunJce() {
         return SUN_JCE;
+    }
+
+    /** A new cipher of {@code transformation} on the JDK's provider, which has every transformation the vault names. */
+    static Cipher jdkCipher(String transformation) {
+        try {
+            return Cipher.getInstance(transformation, SUN_JCE);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(transformation + " unavailable", e);
+        }
     }
 
     /** Registers BC at the end of the provider list if it is not registered yet; returns it. */

@@ -32,9 +32,9 @@ import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
  */
 final class KekEnvelopeOpener {
 
-    private static final ThreadLocal<Cipher> UNWRAP = ThreadLocal.withInitial(() -> cipher("AESWrap"));
-    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(() -> cipher("AES/GCM/NoPadding"));
-    private static final ThreadLocal<Cipher> CBC = ThreadLocal.withInitial(() -> cipher("AES/CBC/PKCS5Padding"));
+    private static final ThreadLocal<Cipher> UNWRAP = ThreadLocal.withInitial(() -> CryptoProviders.jdkCipher("AESWrap"));
+    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(() -> CryptoProviders.jdkCipher("AES/GCM/NoPadding"));
+    private static final ThreadLocal<Cipher> CBC = ThreadLocal.withInitial(() -> CryptoProviders.jdkCipher("AES/CBC/PKCS5Padding"));
 
     private KekEnvelopeOpener() {
     }
@@ -62,10 +62,8 @@ final class KekEnvelopeOpener {
     private static Optional<byte[]> openGcm(AuthEnvelopedData data, byte[] kekId, SecretKey kek, int maxContentBytes)
             throws GeneralSecurityException {
         EncryptedContentInfo content = data.getAuthEncryptedContentInfo();
-        if (data.getAuthAttrs() != null || !handles(content, NISTObjectIdentifiers.id_aes256_GCM, maxContentBytes)) {
-            return Optional.empty();
-        }
-        Optional<Key> contentKey = contentKey(data.getRecipientInfos(), kekId, kek);
+        Optional<Key> contentKey = data.getAuthAttrs() != null ? Optional.empty()
+                : contentKey(content, NISTObjectIdentifiers.id_aes256_GCM, data.getRecipientInfos(), kekId, kek, maxContentBytes);
         if (contentKey.isEmpty()) {
             return Optional.empty();
         }
@@ -82,10 +80,8 @@ final class KekEnvelopeOpener {
     private static Optional<byte[]> openCbc(EnvelopedData data, byte[] kekId, SecretKey kek, int maxContentBytes)
             throws GeneralSecurityException {
         EncryptedContentInfo content = data.getEncryptedContentInfo();
-        if (!handles(content, NISTObjectIdentifiers.id_aes256_CBC, maxContentBytes)) {
-            return Optional.empty();
-        }
-        Optional<Key> contentKey = contentKey(data.getRecipientInfos(), kekId, kek);
+        Optional<Key> contentKey = contentKey(content, NISTObjectIdentifiers.id_aes256_CBC, data.getRecipientInfos(), kekId, kek,
+                maxContentBytes);
         if (contentKey.isEmpty()) {
             return Optional.empty();
         }
@@ -95,19 +91,18 @@ final class KekEnvelopeOpener {
         return Optional.of(cbc.doFinal(content.getEncryptedContent().getOctets()));
     }
 
-    /** Whether the content is encrypted with {@code algorithm} and carried in the envelope, not detached. */
-    private static boolean handles(EncryptedContentInfo content, ASN1ObjectIdentifier algorithm, int maxContentBytes) {
+    /**
+     * The content key, unwrapped from the recipient info for {@code kekId}; empty unless the content is encrypted with
+     * {@code algorithm} and carried in the envelope (not detached) and that recipient info uses AES-256 key wrap.
+     */
+    private static Optional<Key> contentKey(EncryptedContentInfo content, ASN1ObjectIdentifier algorithm, ASN1Set recipientInfos,
+                                            byte[] kekId, SecretKey kek, int maxContentBytes) throws GeneralSecurityException {
         if (!algorithm.equals(content.getContentEncryptionAlgorithm().getAlgorithm()) || content.getEncryptedContent() == null) {
-            return false;
+            return Optional.empty();
         }
         if (content.getEncryptedContent().getOctets().length > maxContentBytes) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document's CMS content is too long for a stream header");
         }
-        return true;
-    }
-
-    /** The content key from the recipient info for {@code kekId}, if there is one wrapped with AES-256 key wrap. */
-    private static Optional<Key> contentKey(ASN1Set recipientInfos, byte[] kekId, SecretKey kek) throws GeneralSecurityException {
         KEKRecipientInfo mine = recipientInfo(recipientInfos, kekId);
         if (mine == null || !NISTObjectIdentifiers.id_aes256_wrap.equals(mine.getKeyEncryptionAlgorithm().getAlgorithm())) {
             return Optional.empty();
@@ -125,13 +120,5 @@ final class KekEnvelopeOpener {
             }
         }
         return null;
-    }
-
-    private static Cipher cipher(String transformation) {
-        try {
-            return Cipher.getInstance(transformation, CryptoProviders.sunJce());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(transformation + " unavailable", e);
-        }
     }
 }
