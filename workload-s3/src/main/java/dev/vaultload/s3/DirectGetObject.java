@@ -28,7 +28,7 @@ import software.amazon.awssdk.utils.http.SdkHttpUtils;
  * pool without HttpClient's execution chain), and retried by the {@link RetryStrategy} the
  * {@link software.amazon.awssdk.services.s3.S3Client} also uses. On this machine the SDK's pipeline (execution
  * attributes, interceptors, marshalling, response unmarshalling, metrics) cost 290-480 us of CPU per 4 KiB GET
- * whatever the HTTP client, and this path ~35 us (8 threads, quiet; scripts/s3-path-bench.sh): for a load tool the
+ * whatever the HTTP client, and this path 35-54 us (8 threads, three runs of scripts/s3-path-bench.sh): for a load tool the
  * difference between measuring the server and measuring itself.
  * A non-2xx answer comes out as the {@link S3Exception} the SDK would have thrown (status, error code and message from
  * the XML body), so retries and {@link S3ErrorTranslator} treat both paths alike. Thread-safe.
