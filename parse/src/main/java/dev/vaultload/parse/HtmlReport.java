@@ -1,5 +1,6 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
@@ -34,6 +35,8 @@ public final class HtmlReport {
     private static final int CHART_HEIGHT = 320;
     private static final double MICROS_PER_MILLI = 1000.0;
     private static final double MILLIS_PER_SECOND = 1000.0;
+    /** Up to this many failures the list is shown open; more stay folded, the groups table above them. */
+    private static final int FAILURES_OPEN = 20;
     private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
     private static final String STYLE = """
             body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:.5em 0}
@@ -152,8 +155,31 @@ public final class HtmlReport {
             rows.put(errorClass.name(), result.errors().getOrDefault(errorClass, 0L));
         }
         table(html, "errors", rows);
-        result.failures().stream().limit(10).forEach(failure ->
-                html.append("<p><code>").append(escape(String.valueOf(failure))).append("</code></p>"));
+        if (result.failureGroups() != null && !result.failureGroups().isEmpty()) {
+            html.append("<h3>Failures by class and stored object</h3>");
+            table(html, "failure-groups", new LinkedHashMap<>(result.failureGroups()));
+        }
+        failures(html, result.failures());
+    }
+
+    /** Every kept failure, with the object to inspect, when it was seen and its step of the fixture. */
+    private static void failures(StringBuilder html, List<Failure> failures) {
+        html.append("<details class=\"failures\"").append(failures.size() <= FAILURES_OPEN ? " open" : "")
+                .append("><summary>").append(failures.size()).append(" failures kept</summary>")
+                .append("<table class=\"failures\"><tr><th>class</th><th>operation</th><th>stored object</th>")
+                .append("<th>at</th><th>fixture step</th><th>message</th></tr>");
+        for (Failure failure : failures) {
+            html.append("<tr><td>").append(failure.errorClass()).append("</td><td>").append(failure.type())
+                    .append("</td><td><code>").append(escape(orDash(failure.storeObject()))).append("</code></td><td>")
+                    .append(escape(orDash(failure.at()))).append("</td><td>")
+                    .append(failure.operationIndex() == null ? "-" : failure.operationIndex()).append("</td><td><code>")
+                    .append(escape(failure.message())).append("</code></td></tr>");
+        }
+        html.append("</table></details>");
+    }
+
+    private static String orDash(String value) {
+        return value == null ? "-" : value;
     }
 
     /** Throughput and p99 per period and operation, on seconds since the first period. */

@@ -17,6 +17,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,7 +35,7 @@ final class ShardResultMerger {
                 new RunSetup(setup.suite(), setup.storage(), setup.storageDescription(), threads, setup.fileSizeKib(),
                         setup.fixture(), setup.fixtureOperations(), setup.errorMode(), setup.requestedDurationMillis(),
                         setup.warmupMillis()),
-                first.engineDescription(), timing(shards), operations(shards), errors(shards), failures(shards),
+                first.engineDescription(), timing(shards), operations(shards), errors(shards), failures(shards), failureGroups(shards),
                 shards.stream().map(RunResult::objects).filter(Objects::nonNull).reduce(ObjectOutcomes.NONE, ObjectOutcomes::plus),
                 cpu(shards), null, Map.of("shards", shards.size()), first.environment(), null, summary);
     }
@@ -83,6 +84,14 @@ final class ShardResultMerger {
 
     private static List<Failure> failures(List<RunResult> shards) {
         return shards.stream().flatMap(shard -> shard.failures().stream()).limit(RunResult.MAX_FAILURES_KEPT).toList();
+    }
+
+    /** Summed per class and object prefix; shards from before failure groups carry none. */
+    private static Map<String, Long> failureGroups(List<RunResult> shards) {
+        Map<String, Long> groups = new TreeMap<>();
+        shards.stream().map(RunResult::failureGroups).filter(Objects::nonNull)
+                .forEach(ofShard -> ofShard.forEach((group, count) -> groups.merge(group, count, Long::sum)));
+        return groups;
     }
 
     private static CpuUsage cpu(List<RunResult> shards) {

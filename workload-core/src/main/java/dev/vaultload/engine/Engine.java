@@ -31,6 +31,16 @@ public interface Engine {
      */
     OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path);
 
+    /**
+     * Reads the user's stored key material again, past every cache, and compares it with what this engine created
+     * or first read, so that a run can prove that no keystore, public key or profile was altered or deleted while
+     * it used cached copies. This default checks nothing ({@link KeyMaterialCheck#NOT_CHECKED}): for engines that
+     * keep no record of their key material.
+     */
+    default KeyMaterialCheck checkKeyMaterial(UserCredentials user) {
+        return KeyMaterialCheck.NOT_CHECKED;
+    }
+
     /** The engine's name and the settings in force, for reports. */
     EngineDescription description();
 }

@@ -1,6 +1,7 @@
 package dev.vaultload.engine;
 
 import java.io.InputStream;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -22,6 +23,14 @@ public interface Space {
         try (Stream<String> paths = list(path)) {
             return paths.anyMatch(path::equals);
         }
+    }
+
+    /**
+     * The key of the store object that holds the document at {@code path}, so that a failure can name the object a
+     * person must inspect; empty when the engine does not say (its layout is its own).
+     */
+    default Optional<String> storeKey(String path) {
+        return Optional.empty();
     }
 
     /** Deletes every document whose path starts with {@code prefix} (same rules as list); returns how many. */

@@ -22,6 +22,7 @@ import java.util.Map;
  * @param operations     statistics per operation type
  * @param errors         failures by class, all types
  * @param failures       the first failures, each naming its object (at most {@link #MAX_FAILURES_KEPT})
+ * @param failureGroups  every failure counted by class and stored object prefix (user and space), however many
  * @param objects        what the final validations found, in particular of objects a failure left in doubt
  * @param cpu            CPU of the replay passes
  * @param health         heap, RSS, threads, GC over the run, sampled every period; null when not sampled
@@ -37,6 +38,7 @@ public record RunResult(
         List<OperationStatistics> operations,
         Map<ErrorClass, Long> errors,
         List<Failure> failures,
+        Map<String, Long> failureGroups,
         ObjectOutcomes objects,
         CpuUsage cpu,
         SoakHealth health,
@@ -45,7 +47,7 @@ public record RunResult(
         @JsonInclude(JsonInclude.Include.NON_NULL) ShardRun shard,
         @JsonInclude(JsonInclude.Include.NON_NULL) MergeSummary merge) {
 
-    public static final int MAX_FAILURES_KEPT = 1000;
+    public static final int MAX_FAILURES_KEPT = 10_000;
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();

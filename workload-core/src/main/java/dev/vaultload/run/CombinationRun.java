@@ -3,6 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.KeyMaterialCheck;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
@@ -10,6 +11,7 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.ShardRun;
+import dev.vaultload.stats.IntegrityViolation;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
@@ -20,6 +22,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -48,6 +51,7 @@ final class CombinationRun implements AutoCloseable {
     private final ShardPlan shard;
     private final ObjectLedger ledger = new ObjectLedger();
     private final AtomicReference<ObjectOutcomes> objectOutcomes = new AtomicReference<>(ObjectOutcomes.NONE);
+    private final AtomicLong keyObjectsChecked = new AtomicLong();
     private final Map<OperationType, Duration> phaseDurations = new EnumMap<>(OperationType.class);
     private long replayNanos;
     private long replayProcessCpuNanos;
@@ -69,7 +73,7 @@ final class CombinationRun implements AutoCloseable {
         this.engine = engineOn.apply(storageClock);
         this.shard = shard;
         this.users = new UserDirectory(fixture.users(), namespace(shard, combination));
-        this.control = new RunControl(config.errorMode(), statistics);
+        this.control = new RunControl(config.errorMode(), statistics, storageClock::locate);
         this.pool = new WorkerPool(combination.threads());
     }
 
@@ -78,8 +82,8 @@ final class CombinationRun implements AutoCloseable {
         OperationExecutor executor = new OperationExecutor(engine, users, content, 0, ledger);
         List<Callable<Long>> creations = new ArrayList<>();
         for (String userId : users.fixtureUserIds()) {
-            creations.add(new Execution(List.of(new Operation.CreateUser(userId)), "", executor, statistics, control,
-                    storageClock));
+            creations.add(new Execution(List.of(FixtureStep.creation(fixture, userId)), "", executor, statistics,
+                    control, storageClock));
         }
         pool.runAll(creations);
         phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
@@ -93,17 +97,16 @@ final class CombinationRun implements AutoCloseable {
     void replayPasses() {
         replayStartEpochMillis = System.currentTimeMillis();
         long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
-        String previousPassPrefix = null;
         do {
             List<String> prefixes = passPrefixes(passes);
             replay(prefixes);
             if (!control.stopped()) {
-                pool.runAll(validations(prefixes));
+                pool.runAll(validations(prefixes, true));
+                checkKeyMaterial();
             }
-            if (previousPassPrefix != null) {
-                deletePass(previousPassPrefix);
+            if (passes > 0) {
+                deletePass(passes - 1);
             }
-            previousPassPrefix = shard.locationPrefix() + "p" + passes;
             passes++;
         } while (!control.stopped() && System.nanoTime() < deadlineNanos);
         replayEndEpochMillis = System.currentTimeMillis();
@@ -114,8 +117,7 @@ final class CombinationRun implements AutoCloseable {
 
     /** One pass's executions; only they count for throughput and CPU per operation, not validation or clean-up. */
     private void replay(List<String> prefixes) {
-        List<Operation> replayed = fixture.operations().stream()
-                .filter(operation -> operation.type() != OperationType.CREATE_USER).toList();
+        List<FixtureStep> replayed = FixtureStep.replayed(fixture);
         List<Callable<Long>> executions = new ArrayList<>();
         for (String prefix : prefixes) {
             OperationExecutor executor = new OperationExecutor(engine, users, content, combination.fileSizeBytes(), ledger);
@@ -130,7 +132,8 @@ final class CombinationRun implements AutoCloseable {
         replayOperations += statistics.requestsStarted() - operationsBefore;
     }
 
-    private List<Callable<Long>> validations(List<String> prefixes) {
+    /** @param counted whether the objects checked count in the report (a pass's first validation, not its last) */
+    private List<Callable<Long>> validations(List<String> prefixes, boolean counted) {
         List<Callable<Long>> validations = new ArrayList<>();
         for (String prefix : prefixes) {
             Validator validator = new Validator(engine, users, fixture.usesInboxes(), ledger, content,
@@ -138,7 +141,9 @@ final class CombinationRun implements AutoCloseable {
             validations.add(() -> {
                 long cpuStartNanos = WorkerPool.threadCpuNanos();
                 ObjectOutcomes outcomes = validator.validate(prefix, control);
-                objectOutcomes.accumulateAndGet(outcomes, ObjectOutcomes::plus);
+                if (counted) {
+                    objectOutcomes.accumulateAndGet(outcomes, ObjectOutcomes::plus);
+                }
                 return WorkerPool.threadCpuNanos() - cpuStartNanos;
             });
         }
@@ -146,12 +151,40 @@ final class CombinationRun implements AutoCloseable {
     }
 
     /**
-     * Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. A failed
+     * Reads every created user's key material again past the engine's caches: a keystore, public key or profile
+     * altered or deleted in the store is INTEGRITY naming the object, though the run itself only used cached copies.
+     */
+    private void checkKeyMaterial() {
+        for (String userId : users.fixtureUserIds()) {
+            if (!users.wasCreated(userId)) {
+                continue;
+            }
+            UserCredentials user = users.credentials(userId);
+            try {
+                KeyMaterialCheck check = engine.checkKeyMaterial(user);
+                keyObjectsChecked.addAndGet(check.objectsChecked());
+                for (KeyMaterialCheck.Alteration alteration : check.alterations()) {
+                    control.onFailure(OperationType.CREATE_USER, new IntegrityViolation("key material of user " + userId
+                            + ": " + alteration.storeKey() + " " + alteration.problem()), alteration.storeKey());
+                }
+            } catch (RuntimeException failure) {
+                control.onFailure(OperationType.CREATE_USER, failure,
+                        () -> FailureContext.of("key material check of user " + userId));
+            }
+        }
+    }
+
+    /**
+     * Keeps a soak run's storage flat: a validated pass's documents go once the next pass has run. They are
+     * validated once more right before, so that nothing altered while they waited is deleted unseen. A failed
      * delete is counted like any other and the run goes on; what it left is outside every later pass's prefix.
      */
-    private void deletePass(String passPrefix) {
+    private void deletePass(int pass) {
+        if (!control.stopped()) {
+            pool.runAll(validations(passPrefixes(pass), false));
+        }
         for (int execution = 0; execution < combination.threads(); execution++) {
-            String prefix = passPrefix + "e" + execution + "/";
+            String prefix = shard.locationPrefix() + "p" + pass + "e" + execution + "/";
             for (UserCredentials user : users.all()) {
                 deleteQuietly(() -> engine.privateSpace(user).delete(prefix), user, prefix);
                 if (fixture.usesInboxes()) {
@@ -160,14 +193,15 @@ final class CombinationRun implements AutoCloseable {
             }
             ledger.forget(prefix);
         }
-        LOG.debug("deleted pass {}", passPrefix);
+        LOG.debug("deleted pass {}", pass);
     }
 
     private void deleteQuietly(Runnable delete, UserCredentials user, String prefix) {
         try {
             delete.run();
         } catch (RuntimeException failure) {
-            control.onFailure(OperationType.DELETE, failure, () -> "clean-up DELETE user " + user.userId() + " " + prefix);
+            control.onFailure(OperationType.DELETE, failure,
+                    () -> FailureContext.of("clean-up DELETE user " + user.userId() + " " + prefix));
         }
     }
 
@@ -224,7 +258,7 @@ final class CombinationRun implements AutoCloseable {
     }
 
     ObjectOutcomes objectOutcomes() {
-        return objectOutcomes.get();
+        return objectOutcomes.get().withKeyObjectsChecked(keyObjectsChecked.get());
     }
 
     int passes() {

@@ -15,16 +15,16 @@ import java.util.concurrent.TimeUnit;
  * spent waiting on the store. Returns the CPU nanoseconds its thread used.
  */
 final class Execution implements Callable<Long> {
-    private final List<Operation> operations;
+    private final List<FixtureStep> steps;
     private final String locationPrefix;
     private final OperationExecutor executor;
     private final StatisticService statistics;
     private final RunControl control;
     private final TimedBlobStore storageClock;
 
-    Execution(List<Operation> operations, String locationPrefix, OperationExecutor executor,
+    Execution(List<FixtureStep> steps, String locationPrefix, OperationExecutor executor,
               StatisticService statistics, RunControl control, TimedBlobStore storageClock) {
-        this.operations = operations;
+        this.steps = steps;
         this.locationPrefix = locationPrefix;
         this.executor = executor;
         this.statistics = statistics;
@@ -35,17 +35,18 @@ final class Execution implements Callable<Long> {
     @Override
     public Long call() {
         long cpuStartNanos = WorkerPool.threadCpuNanos();
-        for (Operation operation : operations) {
+        for (FixtureStep step : steps) {
             if (control.stopped()) {
                 break;
             }
-            run(operation);
+            run(step);
         }
         return WorkerPool.threadCpuNanos() - cpuStartNanos;
     }
 
     /** Runs and records one operation; a failure is counted and handed to the control, never thrown. */
-    void run(Operation operation) {
+    void run(FixtureStep step) {
+        Operation operation = step.operation();
         OperationType type = operation.type();
         statistics.requestStarted();
         storageClock.takeThreadStorageNanos(); // drops store time spent between operations
@@ -57,7 +58,8 @@ final class Execution implements Callable<Long> {
             statistics.recordStorageTime(type, latencyMicros,
                     TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos()));
         } catch (RuntimeException failure) {
-            control.onFailure(type, failure, () -> operation.describe(locationPrefix));
+            control.onFailure(type, failure, () -> new FailureContext(operation.describe(locationPrefix),
+                    executor.storeKeyOf(operation, locationPrefix).orElse(null), step.fixtureIndex()));
         }
     }
 }

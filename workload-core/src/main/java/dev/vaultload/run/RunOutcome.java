@@ -1,12 +1,11 @@
 package dev.vaultload.run;
 
-import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
 import java.util.stream.Collectors;
 
 /** The failure message of a combination that did not pass: its error counts and first failures. */
 public final class RunOutcome {
-    private static final int FAILURES_SHOWN = 10;
+    private static final int FAILURES_SHOWN = 20;
 
     private RunOutcome() {
     }
@@ -15,10 +14,8 @@ public final class RunOutcome {
         String health = result.health() == null || result.health().failure() == null ? "" : result.health().failure() + "; ";
         return result.title() + " failed (" + result.setup().errorMode() + "): " + health + "errors " + result.errors() + "; first failures:\n"
                 + result.failures().stream().limit(FAILURES_SHOWN)
-                .map(RunOutcome::line).collect(Collectors.joining("\n"));
-    }
-
-    private static String line(Failure failure) {
-        return "  " + failure.errorClass() + " " + failure.type() + ": " + failure.message();
+                .map(failure -> "  " + failure.line()).collect(Collectors.joining("\n"))
+                + (result.failures().size() > FAILURES_SHOWN ? "\n  ... all " + result.failures().size()
+                + " kept, and counts by class and stored object, are in the JSON report and report.html" : "");
     }
 }

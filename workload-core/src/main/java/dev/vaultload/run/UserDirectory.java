@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 
 /**
@@ -14,6 +16,8 @@ import java.util.Map;
  */
 public final class UserDirectory {
     private final Map<String, UserCredentials> byFixtureUserId = new LinkedHashMap<>();
+    /** Store-side ids of the users whose creation the engine acknowledged. */
+    private final Set<String> created = ConcurrentHashMap.newKeySet();
 
     /**
      * @param fixtureUserIds the users of the fixture, in creation order
@@ -37,6 +41,16 @@ public final class UserDirectory {
 
     public String storeUserId(String fixtureUserId) {
         return credentials(fixtureUserId).userId();
+    }
+
+    /** Records that the engine acknowledged the creation of {@code user}. */
+    public void created(UserCredentials user) {
+        created.add(user.userId());
+    }
+
+    /** Whether the creation of the fixture's user was acknowledged: its key material must exist. */
+    public boolean wasCreated(String fixtureUserId) {
+        return created.contains(storeUserId(fixtureUserId));
     }
 
     public Collection<UserCredentials> all() {

@@ -65,6 +65,7 @@ final class Validator {
     private ObjectOutcomes validateSpace(String userId, StorageType storageType, Supplier<Space> spaceOfUser,
                                          String locationPrefix, RunControl control) {
         SortedMap<String, Expectation> expected = ledger.objectsUnder(userId, storageType, locationPrefix);
+        String where = "user " + userId + " " + storageType + " ";
         Space space;
         Set<String> found;
         try {
@@ -73,15 +74,15 @@ final class Validator {
                 found = listing.collect(Collectors.toCollection(TreeSet::new));
             }
         } catch (RuntimeException failure) {
-            control.onFailure(OperationType.LIST, failure,
-                    () -> "final LIST user " + userId + " " + storageType + " " + locationPrefix);
+            String operation = "final LIST " + where + locationPrefix;
+            control.onFailure(OperationType.LIST, OwnerFailures.asSeenByOwner(failure, operation, users.wasCreated(userId)),
+                    () -> FailureContext.of(operation));
             return ObjectOutcomes.NONE;
         }
-        String where = "user " + userId + " " + storageType + " ";
         for (String path : found) {
             if (!expected.containsKey(path)) {
                 control.onFailure(OperationType.LIST, new IntegrityViolation(
-                        where + path + ": expected no document, found one"));
+                        where + path + ": expected no document, found one"), storeKey(space, path));
             }
         }
         long checked = 0;
@@ -93,29 +94,38 @@ final class Validator {
             checked++;
             if (!found.contains(path)) {
                 if (expectation.mustExist()) {
-                    control.onFailure(OperationType.LIST, ContentCheck.lost(where + path, expectation));
+                    control.onFailure(OperationType.LIST, ContentCheck.lost(where + path, expectation),
+                            storeKey(space, path));
                 } else {
                     inDoubtAbsent++;
                 }
                 continue;
             }
-            if (read(space, where + path, path, expectation, control) && expectation.inDoubt()) {
+            if (read(space, userId, where + path, path, expectation, control) && expectation.inDoubt()) {
                 inDoubtFound++;
             }
         }
-        return new ObjectOutcomes(checked, inDoubtFound, inDoubtAbsent);
+        return new ObjectOutcomes(checked, inDoubtFound, inDoubtAbsent, 0);
     }
 
     /** @return whether the document holds one of the contents it may hold */
-    private boolean read(Space space, String where, String path, Expectation expectation, RunControl control) {
+    private boolean read(Space space, String userId, String where, String path, Expectation expectation,
+                         RunControl control) {
+        String operation = "final READ " + where;
         try (InputStream in = space.read(path)) {
             ContentCheck.requireOneOf(verifier, in, fileSizeBytes, where, expectation);
             return true;
         } catch (IOException e) {
-            control.onFailure(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e));
+            control.onFailure(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e),
+                    () -> new FailureContext(operation, storeKey(space, path), null));
         } catch (RuntimeException failure) {
-            control.onFailure(OperationType.READ, failure, () -> "final READ " + where);
+            control.onFailure(OperationType.READ, OwnerFailures.asSeenByOwner(failure, where, users.wasCreated(userId)),
+                    () -> new FailureContext(operation, storeKey(space, path), null));
         }
         return false;
+    }
+
+    private static String storeKey(Space space, String path) {
+        return space.storeKey(path).orElse(null);
     }
 }

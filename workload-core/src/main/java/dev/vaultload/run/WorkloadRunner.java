@@ -92,7 +92,7 @@ public final class WorkloadRunner {
                         new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                                 run.passes(), Interruption.signal().orElse(null)),
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
-                        run.control().failures(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
+                        run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
                         storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null);
                 sinks(files).forEach(sink -> sink.write(result));
                 return result;

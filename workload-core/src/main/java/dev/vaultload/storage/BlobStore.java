@@ -43,6 +43,14 @@ public interface BlobStore extends AutoCloseable {
     /** Deletes every key starting with {@code prefix}; returns how many were deleted. */
     long deletePrefix(String prefix);
 
+    /**
+     * Where the object under {@code key} lives, for a person who must inspect it: a file's path, an S3 URI with its
+     * bucket; this default, the key itself, serves stores with nothing outside the process to point at. Never a secret.
+     */
+    default String locate(String key) {
+        return key;
+    }
+
     /** A short description for reports, e.g. {@code FILESYSTEM /tmp/x} or {@code S3 http://127.0.0.1:9000/bucket}; never a secret. */
     String describe();
 

@@ -153,6 +153,11 @@ public final class FileSystemBlobStore implements BlobStore {
     }
 
     @Override
+    public String locate(String key) {
+        return pathOf(key).toString();
+    }
+
+    @Override
     public String describe() {
         return "FILESYSTEM " + root;
     }

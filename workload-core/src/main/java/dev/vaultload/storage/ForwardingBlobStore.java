@@ -56,6 +56,11 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
+    public String locate(String key) {
+        return delegate.locate(key);
+    }
+
+    @Override
     public String describe() {
         return delegate.describe();
     }

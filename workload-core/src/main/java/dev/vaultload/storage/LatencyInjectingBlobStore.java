@@ -133,6 +133,11 @@ public final class LatencyInjectingBlobStore implements BlobStore {
     }
 
     @Override
+    public String locate(String key) {
+        return delegate.locate(key);
+    }
+
+    @Override
     public String describe() {
         return delegate.describe() + " with injected latency " + latency;
     }

@@ -89,6 +89,11 @@ public final class MultiBucketBlobStore implements BlobStore {
     }
 
     @Override
+    public String locate(String key) {
+        return bucketOf(key).locate(key);
+    }
+
+    @Override
     public String describe() {
         return buckets.stream().map(BlobStore::describe)
                 .collect(Collectors.joining(", ", "MULTI[" + buckets.size() + "] ", ""));

@@ -125,6 +125,11 @@ public final class TimedBlobStore implements BlobStore {
     }
 
     @Override
+    public String locate(String key) {
+        return delegate.locate(key);
+    }
+
+    @Override
     public String describe() {
         return delegate.describe();
     }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -139,6 +140,11 @@ public final class PlaintextEngine implements Engine {
             return store.list(root + prefix).map(key -> key.substring(root.length()))
                     .filter(path -> prefix.isEmpty() || prefix.endsWith("/") || path.equals(prefix)
                             || path.startsWith(prefix + "/"));
+        }
+
+        @Override
+        public Optional<String> storeKey(String path) {
+            return Optional.of(root + path);
         }
 
         @Override

@@ -118,6 +118,61 @@ class WorkloadRunnerTest {
     }
 
     @Test
+    void aFailureNamesTheStoredObjectItsFixtureStepAndWhenItWasSeen() {
+        TamperingBlobStore store = new TamperingBlobStore(new FileSystemBlobStore(storeRoot), TamperingBlobStore.Damage.FLIP_BYTE);
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenRead(), 1, store);
+
+        String file = storeRoot.resolve("users").toString();
+        Failure read = result.failures().stream().filter(f -> f.type() == OperationType.READ && f.operationIndex() != null)
+                .findFirst().orElseThrow(() -> new AssertionError(result.failures().toString()));
+        assertEquals(2, read.operationIndex(), "the READ is the fixture's third operation");
+        assertTrue(read.storeObject().startsWith(file) && read.storeObject().endsWith("p0e0/docs/a.txt"), read.storeObject());
+        assertTrue(read.at() != null && read.line().contains("[object " + read.storeObject() + "]"), read.line());
+        assertTrue(result.failures().stream().allMatch(f -> read.storeObject().equals(f.storeObject())),
+                "the final check names the same file: " + result.failures());
+        assertEquals(Map.of("INTEGRITY " + storeRoot.resolve("users/" + userOf(result)), 2L), result.failureGroups());
+    }
+
+    @Test
+    void aListThatMissesAnAcknowledgedDocumentIsLost() {
+        TamperingBlobStore store = new TamperingBlobStore(new InMemoryBlobStore("test"), TamperingBlobStore.Damage.DELETE);
+        ContentId c1 = new ContentId("c1");
+        Fixture writeThenList = new Fixture(null, List.of(
+                new Operation.CreateUser("user-1"),
+                new Operation.Write("user-1", c1, "docs/a.txt"),
+                new Operation.Listing("user-1", StorageType.PRIVATE, "docs/", List.of("docs/a.txt"))),
+                Map.of("user-1", Map.of("docs/a.txt", "c1")), Map.of("user-1", Map.of()));
+
+        RunResult result = run(ErrorMode.CONTINUE, writeThenList, 1, store);
+
+        Failure list = result.failures().getFirst();
+        assertEquals(OperationType.LIST, list.type(), result.failures().toString());
+        assertEquals(ErrorClass.LOST, list.errorClass(), "deleted behind the run's back: " + list.line());
+        assertEquals(Map.of(ErrorClass.LOST, 2L), nonZero(result.errors()), "the LIST and the final check");
+    }
+
+    @Test
+    void aDocumentAlteredWhileItsPassWaitsForDeletionIsFoundBeforeTheDeletion() {
+        AltersAnEarlierPass store = new AltersAnEarlierPass(new InMemoryBlobStore("test"));
+        RunConfig config = config(ErrorMode.CONTINUE, Optional.of(Duration.ofSeconds(1)));
+
+        RunResult result = new WorkloadRunner(config, "WorkloadRunnerTest", new ContentGenerator())
+                .run(new Combination("MEMORY", 1, 1), writeThenRead(), "test", store, VAULT, users -> Map.of());
+
+        assertTrue(store.altered(), "pass 0's document was altered during pass 1");
+        assertFalse(result.passed());
+        assertEquals(Map.of(ErrorClass.INTEGRITY, 1L), nonZero(result.errors()), result.failures().toString());
+        assertTrue(result.failures().getFirst().storeObject().endsWith("p0e0/docs/a.txt"), result.failures().toString());
+    }
+
+    private static String userOf(RunResult result) {
+        String object = result.failures().getFirst().storeObject();
+        String afterUsers = object.substring(object.indexOf("users/") + "users/".length());
+        return afterUsers.substring(0, afterUsers.indexOf('/'));
+    }
+
+    @Test
     void aWriteThatFailsAfterLandingIsInDoubtNeverLostAndTheValidationFindsIt() {
         BlobStore store = new FailingWriteBlobStore(new InMemoryBlobStore("test"), BlobStoreException.Kind.TIMEOUT, true);
 
@@ -127,7 +182,7 @@ class WorkloadRunnerTest {
         assertEquals(1, result.errors().get(ErrorClass.IN_DOUBT), result.failures().toString());
         assertEquals(1, result.errorCount(), "the READ accepts the content the failed write may have left");
         assertTrue(result.failures().getFirst().message().contains("outcome unknown after TIMEOUT"), result.failures().toString());
-        assertEquals(new ObjectOutcomes(1, 1, 0), result.objects());
+        assertEquals(new ObjectOutcomes(1, 1, 0, 0), result.objects());
     }
 
     @Test
@@ -138,7 +193,7 @@ class WorkloadRunnerTest {
 
         assertTrue(result.passed(), result.failures().toString());
         assertEquals(Map.of(ErrorClass.IN_DOUBT, 1L), nonZero(result.errors()), result.failures().toString());
-        assertEquals(new ObjectOutcomes(1, 0, 1), result.objects());
+        assertEquals(new ObjectOutcomes(1, 0, 1, 0), result.objects());
     }
 
     @Test

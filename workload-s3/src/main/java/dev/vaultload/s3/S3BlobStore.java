@@ -140,6 +140,11 @@ public final class S3BlobStore implements BlobStore {
     }
 
     @Override
+    public String locate(String key) {
+        return "s3://" + bucket + "/" + key;
+    }
+
+    @Override
     public String describe() {
         return "S3 " + errors.endpoint() + "/" + bucket;
     }

@@ -3,6 +3,7 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.KeyMaterialCheck;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
@@ -42,6 +43,7 @@ public final class DatasafeStyleVault implements Engine {
     private final RecipientGenerators recipients;
     private final PublicKeyDirectory publicKeys;
     private final UnlockedKeystoreCache unlocked;
+    private final KeyMaterialRecord keyMaterial = new KeyMaterialRecord();
 
     public DatasafeStyleVault(BlobStore store, VaultSettings settings) {
         this.store = store;
@@ -51,7 +53,7 @@ public final class DatasafeStyleVault implements Engine {
         this.keystoreFile = new KeystoreFile(keyPairs, settings.keyPairAlgorithm(), settings.kdfIterations(), random);
         this.codec = new DocumentCodec(settings.cipher(), random);
         this.recipients = new RecipientGenerators(random, keyPairs);
-        this.publicKeys = new PublicKeyDirectory(store, keyPairs, settings.unlockedKeystoreCacheSize());
+        this.publicKeys = new PublicKeyDirectory(store, keyPairs, settings.unlockedKeystoreCacheSize(), keyMaterial);
         this.unlocked = new UnlockedKeystoreCache(settings.unlockedKeystoreCacheSize(), this::unlock, random);
     }
 
@@ -66,8 +68,10 @@ public final class DatasafeStyleVault implements Engine {
         byte[] profile = ("userId=" + userId + "\ninboxKeyAlgorithm=" + settings.keyPairAlgorithm() + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         store.put(StorageLayout.profile(userId), new ByteArrayInputStream(profile), profile.length);
+        keyMaterial.wrote(StorageLayout.profile(userId), profile);
         // the keystore last: it marks the user as existing only once everything else is in place
         store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(created.keystoreBytes()), created.keystoreBytes().length);
+        keyMaterial.wrote(StorageLayout.keystore(userId), created.keystoreBytes());
         // the creator holds the keys unlocked already: a second PBKDF2 run on first use would only burn CPU
         unlocked.remember(user, created.keys());
         LOG.debug("created user {} ({} keystore, {} PBKDF2 iterations)", userId, settings.keyPairAlgorithm(), settings.kdfIterations());
@@ -79,6 +83,12 @@ public final class DatasafeStyleVault implements Engine {
         store.deletePrefix(StorageLayout.userPrefix(userId));
         unlocked.invalidate(userId);
         publicKeys.forget(userId);
+        StorageLayout.keyMaterial(userId).forEach(keyMaterial::forget);
+    }
+
+    @Override
+    public KeyMaterialCheck checkKeyMaterial(UserCredentials user) {
+        return keyMaterial.check(store, StorageLayout.keyMaterial(VaultPaths.requireUserId(user.userId())));
     }
 
     @Override
@@ -133,6 +143,7 @@ public final class DatasafeStyleVault implements Engine {
         } catch (IOException e) {
             throw new UncheckedIOException("reading the keystore of " + user.userId() + " failed", e);
         }
+        keyMaterial.read(StorageLayout.keystore(user.userId()), keystore);
         UserKeys keys = keystoreFile.unlock(user.userId(), keystore, user.password());
         LOG.debug("unlocked keystore of {} in {} ms", user.userId(), (System.nanoTime() - startNanos) / 1_000_000);
         return keys;

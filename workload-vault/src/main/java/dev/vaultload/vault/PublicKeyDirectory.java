@@ -22,17 +22,20 @@ final class PublicKeyDirectory {
     private final BlobStore store;
     private final InboxKeyPairs keyPairs;
     private final int maxEntries;
+    private final KeyMaterialRecord keyMaterial;
     private final Map<String, RecipientPublicKey> cache = new ConcurrentHashMap<>();
 
-    PublicKeyDirectory(BlobStore store, InboxKeyPairs keyPairs, int maxEntries) {
+    PublicKeyDirectory(BlobStore store, InboxKeyPairs keyPairs, int maxEntries, KeyMaterialRecord keyMaterial) {
         this.store = store;
         this.keyPairs = keyPairs;
         this.maxEntries = maxEntries;
+        this.keyMaterial = keyMaterial;
     }
 
     void publish(String userId, PublicKey key) {
         byte[] encoded = key.getEncoded();
         store.put(StorageLayout.publicKey(userId), new ByteArrayInputStream(encoded), encoded.length);
+        keyMaterial.wrote(StorageLayout.publicKey(userId), encoded);
     }
 
     /** The recipient's key; {@link EngineException.Reason#UNKNOWN_USER} if it has none. */
@@ -65,6 +68,7 @@ final class PublicKeyDirectory {
         } catch (IOException e) {
             throw new UncheckedIOException("reading the public key of " + userId + " failed", e);
         }
+        keyMaterial.read(StorageLayout.publicKey(userId), encoded);
         try {
             PublicKey key = keyPairs.publicKey(encoded);
             return new RecipientPublicKey(userId, KeyIds.ofPublicKey(key), key);

@@ -2,12 +2,14 @@ package dev.vaultload.vault;
 
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.KeyMaterialCheck;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -16,10 +18,12 @@ import java.util.stream.Stream;
  * no inbox, so the suite runs private-space-only fixtures.
  */
 final class SimpleVaultEngine implements Engine {
+    private final Engine vault;
     private final SimpleVault simple;
     private final EngineDescription description;
 
     SimpleVaultEngine(Engine vault) {
+        this.vault = vault;
         this.simple = new SimpleVault(vault);
         this.description = vault.description();
     }
@@ -56,7 +60,17 @@ final class SimpleVaultEngine implements Engine {
             public long delete(String prefix) {
                 return simple.deleteDocument(user, prefix);
             }
+
+            @Override
+            public Optional<String> storeKey(String path) {
+                return vault.privateSpace(user).storeKey(path);
+            }
         };
+    }
+
+    @Override
+    public KeyMaterialCheck checkKeyMaterial(UserCredentials user) {
+        return vault.checkKeyMaterial(user);
     }
 
     @Override

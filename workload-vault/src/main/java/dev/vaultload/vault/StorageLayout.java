@@ -1,5 +1,7 @@
 package dev.vaultload.vault;
 
+import java.util.List;
+
 /**
  * Where a user's objects live in the BlobStore. Every key starts with the user id, so that a
  * MultiBucketBlobStore keeps all of one user in one bucket.
@@ -27,6 +29,11 @@ final class StorageLayout {
     /** A small public text profile: user id and inbox key algorithm. */
     static String profile(String userId) {
         return userId + "/profile";
+    }
+
+    /** The user's key material: what {@link DatasafeStyleVault#checkKeyMaterial} reads again. */
+    static List<String> keyMaterial(String userId) {
+        return List.of(keystore(userId), publicKey(userId), profile(userId));
     }
 
     /** Private documents, under per-segment encrypted paths. */

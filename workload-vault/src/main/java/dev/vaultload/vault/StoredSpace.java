@@ -3,6 +3,7 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.Space;
 import dev.vaultload.storage.BlobStore;
 import java.io.InputStream;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -37,6 +38,11 @@ abstract class StoredSpace implements Space {
     @Override
     public InputStream read(String path) {
         return codec.decrypting(store.get(keyOf(path)), readKey);
+    }
+
+    @Override
+    public Optional<String> storeKey(String path) {
+        return Optional.of(keyOf(path));
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.vaultload.fixture.Operation;
 import dev.vaultload.report.Failure;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorClassifier;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -25,7 +26,7 @@ public final class FailureSamples {
                 String message = operation.describe(planned.locationPrefix()) + ": "
                         + failure.getClass().getSimpleName() + ": " + failure.getMessage();
                 LOG.warn("{} {}", errorClass, message);
-                first.add(new Failure(operation.type(), errorClass, message));
+                first.add(new Failure(operation.type(), errorClass, message, null, Instant.now().toString(), null));
             }
         }
         return errorClass;

@@ -52,7 +52,10 @@ public final class LoadWorkload implements AutoCloseable {
                                        long fileSizeBytes) {
         LoadWorkload workload = new LoadWorkload(operation, fixture, vault, content, fileSizeBytes);
         try {
-            workload.users.all().forEach(vault::createUser);
+            for (UserCredentials user : workload.users.all()) {
+                vault.createUser(user);
+                workload.users.created(user);
+            }
             if (operation == LoadOperation.READ) {
                 workload.writeReadPool();
             }

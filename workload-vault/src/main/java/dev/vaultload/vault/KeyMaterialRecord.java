@@ -1,0 +1,76 @@
+package dev.vaultload.vault;
+
+import dev.vaultload.engine.KeyMaterialCheck;
+import dev.vaultload.storage.BlobNotFoundException;
+import dev.vaultload.storage.BlobStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The SHA-256 of each stored key-material object (keystore, public key, profile) as this engine wrote it or first
+ * read it, by store key. Key material is read once and cached, so without this record an object altered or deleted
+ * in the store would go unseen for the rest of a run; {@link #check} reads the objects again and compares. Holds
+ * digests only, never key material; bounded by the users in use ({@link #forget} on their removal).
+ */
+final class KeyMaterialRecord {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final Map<String, byte[]> sha256ByStoreKey = new ConcurrentHashMap<>();
+
+    /** Records the bytes the engine wrote under {@code storeKey}. */
+    void wrote(String storeKey, byte[] stored) {
+        sha256ByStoreKey.put(storeKey, sha256(stored));
+    }
+
+    /** Records the bytes first read under {@code storeKey}; a later read is checked by {@link #check} instead. */
+    void read(String storeKey, byte[] stored) {
+        sha256ByStoreKey.putIfAbsent(storeKey, sha256(stored));
+    }
+
+    void forget(String storeKey) {
+        sha256ByStoreKey.remove(storeKey);
+    }
+
+    /** Reads each recorded object of {@code storeKeys} from {@code store} and compares it with the record. */
+    KeyMaterialCheck check(BlobStore store, List<String> storeKeys) {
+        int checked = 0;
+        List<KeyMaterialCheck.Alteration> alterations = new ArrayList<>();
+        for (String storeKey : storeKeys) {
+            byte[] expected = sha256ByStoreKey.get(storeKey);
+            if (expected == null) {
+                continue;
+            }
+            checked++;
+            byte[] found;
+            try (InputStream in = store.get(storeKey)) {
+                found = sha256(in.readAllBytes());
+            } catch (BlobNotFoundException gone) {
+                alterations.add(new KeyMaterialCheck.Alteration(storeKey, "gone from the store"));
+                continue;
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading " + storeKey + " again failed", e);
+            }
+            if (!MessageDigest.isEqual(expected, found)) {
+                alterations.add(new KeyMaterialCheck.Alteration(storeKey, "stored bytes have sha256 " + HEX.formatHex(found)
+                        + ", the engine wrote or first read sha256 " + HEX.formatHex(expected)));
+            }
+        }
+        return new KeyMaterialCheck(checked, alterations);
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}
