@@ -18,8 +18,9 @@ import java.util.TreeSet;
  */
 public final class LatencyBootstrap {
     /**
-     * Fewer kept periods than this a side make the bootstrap interval too narrow: on synthetic data of known truth
-     * (LatencyBootstrapTest) 5 periods a side called equal sides different in 9.5% of trials at alpha 0.05, 10 in 6%.
+     * Fewer kept periods than this a side make the bootstrap interval too narrow, so that equal sides are called
+     * different more often than alpha allows (LatencyBootstrapTest, on synthetic data of known truth; figures in
+     * docs/measurements/2026-11-23-compare-calibration.md).
      */
     public static final int MIN_INTERVALS = 10;
     private static final int MAX_BLOCKS = 200;

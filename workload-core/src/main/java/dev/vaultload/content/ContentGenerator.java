@@ -14,8 +14,8 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * Deterministic document bytes for a (content id, size): the same pair always gives the same bytes, so a
  * fixture names content by id only and every READ can be checked against {@link #expectedSha256} without
- * keeping what was written. Bytes are produced on demand (several GB/s on one core), never buffered whole;
- * content of one id is a prefix of the same id's larger sizes. Thread-safe.
+ * keeping what was written. Bytes are produced on demand (a few arithmetic operations per 8 bytes), never buffered
+ * whole; content of one id is a prefix of the same id's larger sizes. Thread-safe.
  */
 public final class ContentGenerator {
     /** Chunk size of {@link #writeTo} and of checksum computation. */

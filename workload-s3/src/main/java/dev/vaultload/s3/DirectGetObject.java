@@ -26,10 +26,10 @@ import software.amazon.awssdk.utils.http.SdkHttpUtils;
  * GetObject on a path-style endpoint without the SDK's request pipeline: the request is signed by
  * {@link GetRequestSigner} (the SDK's SigV4 signature, cheaper), sent by {@link PooledGetTransport} (Apache's connection
  * pool without HttpClient's execution chain), and retried by the {@link RetryStrategy} the
- * {@link software.amazon.awssdk.services.s3.S3Client} also uses. On this machine the SDK's pipeline (execution
- * attributes, interceptors, marshalling, response unmarshalling, metrics) cost 290-480 us of CPU per 4 KiB GET
- * whatever the HTTP client, and this path 35-54 us (8 threads, three runs of scripts/s3-path-bench.sh): for a load tool the
- * difference between measuring the server and measuring itself.
+ * {@link software.amazon.awssdk.services.s3.S3Client} also uses. The SDK's pipeline (execution attributes,
+ * interceptors, marshalling, response unmarshalling, metrics) costs several times the CPU of the GET itself, whatever
+ * the HTTP client: for a load tool the difference between measuring the server and measuring itself (figures:
+ * docs/measurements/2026-11-23-direct-get-cpu.md).
  * A non-2xx answer comes out as the {@link S3Exception} the SDK would have thrown (status, error code and message from
  * the XML body), so retries and {@link S3ErrorTranslator} treat both paths alike. Thread-safe.
  */

@@ -18,10 +18,9 @@ import software.amazon.awssdk.utils.http.SdkHttpUtils;
 /**
  * SigV4 header signing of a path-style S3 GET with an unsigned payload, the one request {@link DirectGetObject} sends:
  * the signature the SDK's {@code AwsV4HttpSigner} computes for it (GetRequestSignerTest compares the two), for less
- * CPU: JFR put the SDK's signer at ~16% of a 4 KiB READ's samples and this one at ~5%. The SDK's signer builds a
- * general canonical request (sorted header maps, query encoding, streams) per request; here only the path and the
- * time change, the day's signing key is derived once per day and credentials, and the digest and MAC are the
- * thread's. Thread-safe.
+ * CPU (profiles: docs/measurements/2026-11-23-direct-get-cpu.md). The SDK's signer builds a general canonical
+ * request (sorted header maps, query encoding, streams) per request; here only the path and the time change, the
+ * day's signing key is derived once per day and credentials, and the digest and MAC are the thread's. Thread-safe.
  */
 final class GetRequestSigner {
     static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";

@@ -31,14 +31,13 @@ import org.apache.http.protocol.HttpRequestExecutor;
 /**
  * The HTTP/1.1 transport of {@link DirectGetObject}: Apache HttpClient 4's connection pool and request executor, without
  * the client's execution chain (request wrapping, route and redirect handling, cookies, auth cache, its own retries)
- * that the SDK's Apache client runs for every request. On this machine that chain was about half of a 4 KiB GET's
- * client CPU (JFR); the store's GET costs 35-54 us of CPU on this transport (8 threads, three runs of
- * scripts/s3-path-bench.sh) against ~58 us on the SDK's client in the run before it. It keeps what the chain gave a GET: the connect, socket and
- * pool-acquisition timeouts, TLS with the CA_PATH certificates, a stale check of a connection idle for more than
- * {@link #VALIDATE_AFTER_IDLE_MILLIS}, and the server's keep-alive decision. A body read to its end (or to its
- * Content-Length) returns its connection to the pool; a body closed before that closes the connection rather than
- * draining an object of any size. It connects directly: S3Connection does not use it where a proxy is configured.
- * Thread-safe.
+ * that the SDK's Apache client runs for every request, and that a GET does not need; it was a large share of the
+ * direct GET's client CPU (see docs/measurements/2026-11-23-direct-get-cpu.md). It keeps what the chain gave a GET:
+ * the connect, socket and pool-acquisition timeouts, TLS with the CA_PATH certificates, a stale check of a connection
+ * idle for more than {@link #VALIDATE_AFTER_IDLE_MILLIS}, and the server's keep-alive decision. A body read to its
+ * end (or to its Content-Length) returns its connection to the pool; a body closed before that closes the connection
+ * rather than draining an object of any size. It connects directly: S3Connection does not use it where a proxy is
+ * configured. Thread-safe.
  */
 final class PooledGetTransport implements AutoCloseable {
     /** Apache's default: a stale check costs a read with a 1 ms timeout, worth it only after a pause. */

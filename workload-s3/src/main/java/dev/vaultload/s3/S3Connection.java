@@ -145,8 +145,8 @@ public final class S3Connection implements AutoCloseable {
     }
 
     /** {@code trustManagers}: the CA_PATH certificates', or null for the JDK's trust store. */
-    // SDK 2.56 deprecates the Apache 4 client for apache5-client; the pom and the measurements (dependencies.md)
-    // are on the Apache 4 client, so it stays until they move together.
+    // SDK 2.56 deprecates the Apache 4 client for apache5-client; the pom, PooledGetTransport and the S3 path's
+    // measurements (docs/measurements/) are on the Apache 4 client, so it stays until they move together.
     @SuppressWarnings("deprecation")
     private static SdkHttpClient buildHttpClient(S3ClientSettings settings, TrustManager[] trustManagers) {
         S3Timeouts timeouts = settings.timeouts();

@@ -9,15 +9,14 @@ import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
  * BouncyCastle as the JCA provider of last resort: it serves what the JDK lacks (ECDH with an X9.63 KDF,
- * X25519 with HKDF for CMS) while the JDK keeps AES, ChaCha20, SHA-256 and SHA-512, which it runs several times
- * faster. Never insert BC first: every bulk cipher would then run on BC's pure-Java AES.
+ * X25519 with HKDF for CMS) while the JDK keeps AES, ChaCha20, SHA-256 and SHA-512, which it runs on CPU
+ * intrinsics. Never insert BC first: every bulk cipher would then run on BC's pure-Java AES.
  */
 final class CryptoProviders {
 
     /**
      * The JDK's cipher provider, named where a cipher is created per document: {@code Cipher.getInstance} without a
-     * provider walks the provider list and looks the transformation up again at init (a quarter of opening a small
-     * document, JFR).
+     * provider walks the provider list and looks the transformation up again at init, a cost paid per document.
      */
     private static final Provider SUN_JCE = Objects.requireNonNull(Security.getProvider("SunJCE"), "the JDK's SunJCE provider");
 

@@ -20,8 +20,8 @@ import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 
 /**
  * Generating and decoding inbox keys (users' and ephemeral ones). EC and RSA keys are the JDK's; X25519 keys are
- * BouncyCastle's, because BouncyCastle's X25519 agreement (the only one its CMS can use, and twice as fast as
- * the JDK's) then needs no key conversion.
+ * BouncyCastle's, because BouncyCastle's X25519 agreement (the only one its CMS can use, and cheaper than the
+ * JDK's: docs/measurements/2026-11-23-keystore-and-share-costs.md) then needs no key conversion.
  */
 final class InboxKeyPairs {
 

@@ -25,10 +25,11 @@ import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 /**
  * Opens the envelope of a private AES-256-GCM or AES-256-CBC document, addressed to the owner's KEK, on the JDK's
  * ciphers: AES key unwrap (RFC 3394) of the content key, then AES-GCM (RFC 5084: the envelope's nonce and tag
- * length, the tag in {@code mac}) or AES-CBC (the envelope's IV) over the content. BouncyCastle's CMS layer did the
- * same with a provider search and new ciphers per document, 40% of a 4 KiB GCM READ's samples (JFR); its ASN.1
- * parser still reads the structure. Anything else (other algorithms, authenticated attributes, no recipient info
- * for this KEK) is left to BouncyCastle's CMS layer.
+ * length, the tag in {@code mac}) or AES-CBC (the envelope's IV) over the content, on per-thread ciphers.
+ * BouncyCastle's CMS layer does the same with a provider search and new ciphers per document, which dominated the
+ * cost of opening a small document (see docs/measurements/2026-11-23-cms-envelope-opening.md); its ASN.1 parser
+ * still reads the structure. Anything else (other algorithms, authenticated attributes, no recipient info for this
+ * KEK) is left to BouncyCastle's CMS layer.
  */
 final class KekEnvelopeOpener {
 

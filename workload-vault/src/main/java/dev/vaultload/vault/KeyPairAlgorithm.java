@@ -6,7 +6,7 @@ public enum KeyPairAlgorithm {
     EC_P256,
     /** RSA-2048 key transport with OAEP. */
     RSA_2048,
-    /** X25519 key agreement (RFC 8418), HKDF-SHA256, AES-256 key wrap: the fastest per recipient. */
+    /** X25519 key agreement (RFC 8418), HKDF-SHA256, AES-256 key wrap: the default, cheaper than P-256. */
     X25519;
 
     /** Whether shares reach this key by key agreement (an ephemeral key per share) rather than key transport. */

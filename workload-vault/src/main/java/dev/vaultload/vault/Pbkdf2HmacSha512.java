@@ -9,8 +9,8 @@ import java.util.Arrays;
  * replaces with an intrinsic. HMAC's key blocks (key XOR ipad, key XOR opad) are absorbed once per derivation and
  * each iteration starts from clones of those two states, so an iteration costs two SHA-512 compressions. The
  * JDK's {@code Mac} re-absorbs the ipad block on every reset and so costs four; BouncyCastle keeps the states but
- * compresses in plain Java (see {@code KdfBenchmark}: about twice as fast as either). Output equals the JDK's
- * {@code PBKDF2WithHmacSHA512} for a UTF-8 password ({@code Pbkdf2HmacSha512Test}).
+ * compresses in plain Java (KdfBenchmark compares them: docs/measurements/2026-11-23-keystore-and-share-costs.md).
+ * Output equals the JDK's {@code PBKDF2WithHmacSHA512} for a UTF-8 password ({@code Pbkdf2HmacSha512Test}).
  */
 final class Pbkdf2HmacSha512 {
 

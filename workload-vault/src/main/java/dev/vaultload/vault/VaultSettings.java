@@ -18,8 +18,8 @@ public record VaultSettings(CipherSuite cipher, KeyPairAlgorithm keyPairAlgorith
     }
 
     /**
-     * The harness's options with the engine's own defaults for the rest: X25519 inbox keys, whose key agreement
-     * costs a share less than half of P-256's per recipient (see docs/encryption-format.md).
+     * The harness's options with the engine's own defaults for the rest: X25519 inbox keys, a key agreement like
+     * Datasafe's P-256 at a lower cost per recipient (see docs/measurements/2026-11-23-keystore-and-share-costs.md).
      */
     public static VaultSettings of(EngineOptions options) {
         return new VaultSettings(options.cipher(), KeyPairAlgorithm.X25519, options.kdfIterations(), 1024);
