@@ -19,8 +19,9 @@ public record KeyMaterialCheck(int objectsChecked, List<Alteration> alterations)
 
     /**
      * @param storeKey the stored object, as the engine's store names it
-     * @param problem  what differs, e.g. that it is gone, or both digests; never key material itself
+     * @param gone     whether the object is missing (LOST), rather than holding other bytes (INTEGRITY)
+     * @param problem  what differs, e.g. both digests; never key material itself
      */
-    public record Alteration(String storeKey, String problem) {
+    public record Alteration(String storeKey, boolean gone, String problem) {
     }
 }

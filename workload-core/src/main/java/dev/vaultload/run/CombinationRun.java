@@ -12,6 +12,7 @@ import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.stats.IntegrityViolation;
+import dev.vaultload.stats.LostObject;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
@@ -152,7 +153,8 @@ final class CombinationRun implements AutoCloseable {
 
     /**
      * Reads every created user's key material again past the engine's caches: a keystore, public key or profile
-     * altered or deleted in the store is INTEGRITY naming the object, though the run itself only used cached copies.
+     * altered in the store is INTEGRITY, one deleted is LOST, each naming the object, though the run itself only
+     * used cached copies.
      */
     private void checkKeyMaterial() {
         for (String userId : users.fixtureUserIds()) {
@@ -164,8 +166,10 @@ final class CombinationRun implements AutoCloseable {
                 KeyMaterialCheck check = engine.checkKeyMaterial(user);
                 keyObjectsChecked.addAndGet(check.objectsChecked());
                 for (KeyMaterialCheck.Alteration alteration : check.alterations()) {
-                    control.onFailure(OperationType.CREATE_USER, new IntegrityViolation("key material of user " + userId
-                            + ": " + alteration.storeKey() + " " + alteration.problem()), alteration.storeKey());
+                    String message = "key material of user " + userId + ": " + alteration.storeKey() + " "
+                            + alteration.problem();
+                    control.onFailure(OperationType.CREATE_USER, alteration.gone() ? new LostObject(message)
+                            : new IntegrityViolation(message), alteration.storeKey());
                 }
             } catch (RuntimeException failure) {
                 control.onFailure(OperationType.CREATE_USER, failure,

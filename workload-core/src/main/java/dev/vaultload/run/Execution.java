@@ -59,7 +59,7 @@ final class Execution implements Callable<Long> {
                     TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos()));
         } catch (RuntimeException failure) {
             control.onFailure(type, failure, () -> new FailureContext(operation.describe(locationPrefix),
-                    executor.storeKeyOf(operation, locationPrefix).orElse(null), step.fixtureIndex()));
+                    executor.storeKeyOf(operation, locationPrefix, failure).orElse(null), step.fixtureIndex()));
         }
     }
 }

@@ -176,28 +176,41 @@ public final class OperationExecutor {
             String inDoubt = required.size() == expected.size() ? ""
                     : " (and maybe " + expected.keySet().stream().filter(path -> !required.contains(path)).toList() + ")";
             String message = listing.describe(locationPrefix) + ": expected " + required + inDoubt + ", found " + found;
+            if (unexpected) {
+                throw new IntegrityViolation(message, found.stream().filter(path -> !expected.containsKey(path))
+                        .findFirst().orElseThrow());
+            }
             // only acknowledged objects missing: they were deleted behind the run's back (docs/faults.md's LOST)
-            throw unexpected ? new IntegrityViolation(message) : new LostObject(message);
+            throw new LostObject(message, required.stream().filter(path -> !found.contains(path)).findFirst().orElseThrow());
         }
     }
 
     /**
-     * The store key of the object the operation is about, for a failure report to name: the document written,
-     * read or deleted, a share's first recipient's copy, a LIST's prefix; empty when the engine does not say or the
-     * user's keys cannot be had (a failure of its own, reported as such).
+     * The store key of the object a failure of the operation is about, for its report to name: the document the
+     * failure names (a LIST's missing or unexpected one), else the document written, read or deleted, a share's
+     * first recipient's copy, a LIST's prefix; empty when the engine does not say or the user's keys cannot be had
+     * (a failure of its own, reported as such).
      */
-    public Optional<String> storeKeyOf(Operation operation, String locationPrefix) {
+    public Optional<String> storeKeyOf(Operation operation, String locationPrefix, RuntimeException failure) {
         if (!(operation instanceof Operation.InSpace inSpace)) {
             return Optional.empty();
         }
         try {
             String owner = operation instanceof Operation.Share share ? share.recipients().getFirst() : operation.userId();
-            String location = locationPrefix + inSpace.location();
+            String location = documentPath(failure).orElse(locationPrefix + inSpace.location());
             return space(users.credentials(owner), inSpace.storageType())
                     .storeKey(location.endsWith("/") ? location.substring(0, location.length() - 1) : location);
         } catch (RuntimeException unlocatable) {
             return Optional.empty();
         }
+    }
+
+    private static Optional<String> documentPath(RuntimeException failure) {
+        return switch (failure) {
+            case IntegrityViolation violation -> violation.documentPath();
+            case LostObject lost -> lost.documentPath();
+            default -> Optional.empty();
+        };
     }
 
     private Space space(UserCredentials user, StorageType storageType) {

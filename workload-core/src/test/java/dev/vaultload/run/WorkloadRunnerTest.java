@@ -149,6 +149,7 @@ class WorkloadRunnerTest {
         Failure list = result.failures().getFirst();
         assertEquals(OperationType.LIST, list.type(), result.failures().toString());
         assertEquals(ErrorClass.LOST, list.errorClass(), "deleted behind the run's back: " + list.line());
+        assertTrue(list.storeObject().endsWith("/private/p0e0/docs/a.txt"), "names the missing document: " + list.line());
         assertEquals(Map.of(ErrorClass.LOST, 2L), nonZero(result.errors()), "the LIST and the final check");
     }
 

@@ -53,13 +53,13 @@ final class KeyMaterialRecord {
             try (InputStream in = store.get(storeKey)) {
                 found = sha256(in.readAllBytes());
             } catch (BlobNotFoundException gone) {
-                alterations.add(new KeyMaterialCheck.Alteration(storeKey, "gone from the store"));
+                alterations.add(new KeyMaterialCheck.Alteration(storeKey, true, "gone from the store"));
                 continue;
             } catch (IOException e) {
                 throw new UncheckedIOException("reading " + storeKey + " again failed", e);
             }
             if (!MessageDigest.isEqual(expected, found)) {
-                alterations.add(new KeyMaterialCheck.Alteration(storeKey, "stored bytes have sha256 " + HEX.formatHex(found)
+                alterations.add(new KeyMaterialCheck.Alteration(storeKey, false, "stored bytes have sha256 " + HEX.formatHex(found)
                         + ", the engine wrote or first read sha256 " + HEX.formatHex(expected)));
             }
         }
