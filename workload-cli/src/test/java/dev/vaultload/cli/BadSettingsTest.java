@@ -44,6 +44,18 @@ class BadSettingsTest {
         return cases.stream();
     }
 
+    @TestFactory
+    Stream<DynamicTest> aSettingGivenEmptyIsRefusedNotTakenAsItsDefault() {
+        return SettingsRegistry.all().stream().map(setting -> DynamicTest.dynamicTest(setting.name() + "=''",
+                () -> CLI.assertRefused(argsWith(setting, ""), "Invalid " + setting.name() + "=''", "empty", "leave " + setting.name() + " unset")));
+    }
+
+    @Test
+    void anEmptyStorageProviderListAsAUserTypesItIsRefused() {
+        CLI.assertRefused(List.of("run", "--storage-providers", "", "--REPORT_DIR", reports.resolve("r").toString()),
+                "Invalid STORAGE_PROVIDERS=''", "empty");
+    }
+
     @Test
     void aFileWhereADirectoryBelongsIsRefusedForEveryDirectorySetting() throws Exception {
         Path file = Files.writeString(reports.resolve("a-file"), "x");
@@ -63,6 +75,15 @@ class BadSettingsTest {
     }
 
     private static void assertRefused(Setting<?> setting, String value) {
+        String message = CLI.assertRefused(argsWith(setting, value), "Invalid " + setting.name(),
+                "expected " + setting.type().accepted());
+
+        assertTrue(message.startsWith("vaultload: Invalid " + setting.name()), message);
+        assertTrue(!setting.secret() || !message.contains(value), () -> "a secret's value shown: " + message);
+    }
+
+    /** A small MEMORY run with {@code setting} given {@code value}, in place of the run's own value if it has one. */
+    private static List<String> argsWith(Setting<?> setting, String value) {
         List<String> args = new ArrayList<>(List.of("run", "--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1",
                 "--FILE_SIZES", "1", "--KDF_ITERATIONS", "1000", "--REPORT_DIR", reports.resolve("r").toString()));
         int at = args.indexOf("--" + setting.name());
@@ -71,10 +92,6 @@ class BadSettingsTest {
         } else {
             args.add("--" + setting.name() + "=" + value);
         }
-
-        String message = CLI.assertRefused(args, "Invalid " + setting.name(), "expected " + setting.type().accepted());
-
-        assertTrue(message.startsWith("vaultload: Invalid " + setting.name()), message);
-        assertTrue(!setting.secret() || !message.contains(value), () -> "a secret's value shown: " + message);
+        return args;
     }
 }

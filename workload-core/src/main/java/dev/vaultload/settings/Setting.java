@@ -40,9 +40,23 @@ public record Setting<T>(String name, SettingType<T> type, String defaultValue, 
         return new Setting<>(name, SettingType.text("a key"), null, null, help, true);
     }
 
-    /** The text {@code lookup} has for this setting, trimmed; empty when unset or blank. */
+    /**
+     * The text {@code lookup} has for this setting, trimmed; empty when unset. A setting given but blank is refused
+     * rather than taken as unset: {@code --storage-providers ''} must not quietly run on the default.
+     *
+     * @throws IllegalArgumentException naming the setting when its text is blank
+     */
     public Optional<String> in(Function<String, String> lookup) {
-        return Optional.ofNullable(lookup.apply(name)).map(String::trim).filter(value -> !value.isEmpty());
+        String text = lookup.apply(name);
+        if (text == null) {
+            return Optional.empty();
+        }
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("Invalid " + name + "='': empty; give " + type.accepted()
+                    + ", or leave " + name + " unset for " + (defaultValue != null ? "its default " + defaultValue
+                    : defaultNote != null ? "its default (" + defaultNote + ")" : "no value"));
+        }
+        return Optional.of(text.trim());
     }
 
     /** The value {@code lookup} has for this setting; empty when unset. */

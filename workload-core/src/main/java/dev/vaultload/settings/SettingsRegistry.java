@@ -35,11 +35,14 @@ public final class SettingsRegistry {
         return List.copyOf(settings);
     }
 
-    /** System property first, then the environment variable of the same name; null when neither is set. */
+    /**
+     * System property first, then the environment variable of the same name; null when neither is set. A property
+     * set empty counts as set (and is refused by {@link Setting#in}), so it never falls through to the environment.
+     */
     public static Function<String, String> system() {
         return name -> {
             String value = System.getProperty(name);
-            return value == null || value.isBlank() ? System.getenv(name) : value;
+            return value == null ? System.getenv(name) : value;
         };
     }
 }
