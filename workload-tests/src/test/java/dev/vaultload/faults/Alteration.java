@@ -1,0 +1,60 @@
+package dev.vaultload.faults;
+
+import dev.vaultload.stats.ErrorClass;
+
+/**
+ * One change an outside party made to a stored object during a run, in the order of {@link RunEvents}' sequence.
+ *
+ * @param startSequence before the object was read or checked for the change
+ * @param endSequence   once the change was made
+ * @param storeKey      the object changed
+ */
+record Alteration(long startSequence, long endSequence, Kind kind, String storeKey) {
+
+    /** What was done to the object, and the class the run must report it as. */
+    enum Kind {
+        /** A document removed. */
+        DELETE(Target.DOCUMENT, ErrorClass.LOST),
+        /** A document cut to half its length. */
+        TRUNCATE(Target.DOCUMENT, ErrorClass.INTEGRITY),
+        /** One byte of a document flipped. */
+        FLIP(Target.DOCUMENT, ErrorClass.INTEGRITY),
+        /** A document overwritten with as many random bytes. */
+        OVERWRITE(Target.DOCUMENT, ErrorClass.INTEGRITY),
+        /** A document replaced by another user's valid document. */
+        SWAP(Target.DOCUMENT, ErrorClass.INTEGRITY),
+        /** One byte of a keystore, public key or profile flipped. */
+        KEY_FLIP(Target.KEY_MATERIAL, ErrorClass.INTEGRITY),
+        /** A keystore, public key or profile removed. */
+        KEY_DELETE(Target.KEY_MATERIAL, ErrorClass.LOST),
+        /** A keystore, public key or profile replaced by another user's of the same kind, valid in itself. */
+        KEY_SWAP(Target.KEY_MATERIAL, ErrorClass.INTEGRITY);
+
+        final Target target;
+        final ErrorClass reportedAs;
+
+        Kind(Target target, ErrorClass reportedAs) {
+            this.target = target;
+            this.reportedAs = reportedAs;
+        }
+
+        boolean deletes() {
+            return this == DELETE || this == KEY_DELETE;
+        }
+    }
+
+    enum Target {
+        DOCUMENT, KEY_MATERIAL;
+
+        /** Whether a vault store key is of this target: {@code <user>/private/..}, {@code <user>/inbox/..}, or the rest. */
+        boolean holds(String storeKey) {
+            boolean document = storeKey.contains("/private/") || storeKey.contains("/inbox/");
+            return this == DOCUMENT ? document : !document;
+        }
+    }
+
+    /** The store user id a vault key starts with. */
+    String userOfKey() {
+        return storeKey.substring(0, storeKey.indexOf('/'));
+    }
+}
