@@ -4,6 +4,7 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.headroom.HeadroomCsv;
 import dev.vaultload.run.headroom.HeadroomPlan;
@@ -54,7 +55,8 @@ final class HeadroomMode {
         StorageProvider provider = session.provider(combination);
         HeadroomResult result;
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(),
-                session.engine(combination, provider.openBucket(provider.defaultBucket())), new ContentGenerator(), fileSizeKib * 1024L)) {
+                provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
+                new ContentGenerator(), fileSizeKib * 1024L)) {
             result = new HeadroomRunner(plan, workload, session.config().reportPeriod(),
                     threads -> session.withMetrics(progress.listeners(label + " " + threads + " threads",
                             plan.operationsPerStep(), Optional.of(new ProgressLog("HEADROOM " + label + " " + threads
@@ -87,7 +89,9 @@ final class HeadroomMode {
                 knee -> out.printf(Locale.ROOT, "knee: %d threads, %.1f ops/s, p50 %.3f ms%n", knee.threads(),
                         knee.opsPerSecond(), knee.p50Micros() / 1000.0),
                 () -> out.println("knee: none (no step completed an operation)"));
-        result.firstFailures().forEach(failure -> out.println("  " + failure.errorClass() + " " + failure.message()));
+        if (!result.failures().isEmpty()) {
+            out.println(RunOutcome.firstFailures(result.failures()));
+        }
         out.println("wrote " + csv);
         out.println("wrote " + png);
         out.flush();

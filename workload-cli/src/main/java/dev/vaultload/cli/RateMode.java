@@ -3,6 +3,7 @@ package dev.vaultload.cli;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -57,7 +58,8 @@ final class RateMode {
         StorageProvider provider = session.provider(combination);
         RateResult result;
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(),
-                session.engine(combination, provider.openBucket(provider.defaultBucket())), new ContentGenerator(),
+                provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
+                new ContentGenerator(),
                 combination.fileSizeBytes())) {
             result = new RateRunner(plan, workload, session.config().reportPeriod(),
                     session.withMetrics(progress.listeners(label, plan.operations(),
@@ -77,7 +79,9 @@ final class RateMode {
                 result.targetOpsPerSecond(), result.achievedOpsPerSecond(), result.elapsedMillis() / 1000.0, result.errors());
         printLatencies("corrected (from the intended start, no coordinated omission)", result.corrected());
         printLatencies("uncorrected (from the actual start: service time)", result.uncorrected());
-        result.firstFailures().forEach(failure -> out.println("  " + failure.errorClass() + " " + failure.message()));
+        if (!result.failures().isEmpty()) {
+            out.println(RunOutcome.firstFailures(result.failures()));
+        }
         out.println("wrote " + json);
         out.flush();
     }

@@ -83,8 +83,8 @@ final class CombinationRun implements AutoCloseable {
         OperationExecutor executor = new OperationExecutor(engine, users, content, 0, ledger);
         List<Callable<Long>> creations = new ArrayList<>();
         for (String userId : users.fixtureUserIds()) {
-            creations.add(new Execution(List.of(FixtureStep.creation(fixture, userId)), "", executor, statistics,
-                    control, storageClock));
+            creations.add(new Execution(List.of(FixtureStep.creation(fixture, userId)), "",
+                    new TimedOperation(executor, storageClock, control), statistics, control));
         }
         pool.runAll(creations);
         phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
@@ -122,7 +122,8 @@ final class CombinationRun implements AutoCloseable {
         List<Callable<Long>> executions = new ArrayList<>();
         for (String prefix : prefixes) {
             OperationExecutor executor = new OperationExecutor(engine, users, content, combination.fileSizeBytes(), ledger);
-            executions.add(new Execution(replayed, prefix, executor, statistics, control, storageClock));
+            executions.add(new Execution(replayed, prefix, new TimedOperation(executor, storageClock, control), statistics,
+                    control));
         }
         long operationsBefore = statistics.requestsStarted();
         long processCpuBefore = ProcessCpu.nanos();
@@ -168,11 +169,11 @@ final class CombinationRun implements AutoCloseable {
                 for (KeyMaterialCheck.Alteration alteration : check.alterations()) {
                     String message = "key material of user " + userId + ": " + alteration.storeKey() + " "
                             + alteration.problem();
-                    control.onFailure(OperationType.CREATE_USER, alteration.gone() ? new LostObject(message)
+                    control.checkFailed(OperationType.CREATE_USER, alteration.gone() ? new LostObject(message)
                             : new IntegrityViolation(message), alteration.storeKey());
                 }
             } catch (RuntimeException failure) {
-                control.onFailure(OperationType.CREATE_USER, failure,
+                control.checkFailed(OperationType.CREATE_USER, failure,
                         () -> FailureContext.of("key material check of user " + userId));
             }
         }
@@ -204,7 +205,7 @@ final class CombinationRun implements AutoCloseable {
         try {
             delete.run();
         } catch (RuntimeException failure) {
-            control.onFailure(OperationType.DELETE, failure,
+            control.checkFailed(OperationType.DELETE, failure,
                     () -> FailureContext.of("clean-up DELETE user " + user.userId() + " " + prefix));
         }
     }

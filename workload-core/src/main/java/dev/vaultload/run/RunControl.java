@@ -17,31 +17,40 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Shared by the executions of one combination: counts each failure in the statistics, keeps the first
- * {@value RunResult#MAX_FAILURES_KEPT} for the report, each naming the stored object to inspect, counts every
- * failure by class and store key prefix, logs the first {@value #MAX_FAILURES_LOGGED}, and under FAIL_FAST
- * raises the flag that stops every execution.
+ * Shared by the threads of one measurement (a combination, or every step of a load mode): classifies each failure,
+ * keeps the first {@value RunResult#MAX_FAILURES_KEPT} for the report, each naming the stored object to inspect,
+ * counts every failure by class and store key prefix, logs the first {@value #MAX_FAILURES_LOGGED}, and under
+ * FAIL_FAST raises the flag that stops every thread. An operation's failure is counted in its statistics by
+ * {@link TimedOperation}; a check's, in the statistics given here.
  */
-final class RunControl {
+public final class RunControl {
     private static final Logger LOG = LoggerFactory.getLogger(RunControl.class);
     private static final int MAX_FAILURES_LOGGED = 20;
 
     private final ErrorMode errorMode;
-    private final StatisticService statistics;
+    private final StatisticService checkStatistics;
     private final UnaryOperator<String> locate;
     private final List<Failure> failures = new ArrayList<>();
     private final FailureGroups groups = new FailureGroups();
     private volatile boolean stopped;
 
-    /** @param locate where the object under a store key lives, e.g. {@link dev.vaultload.storage.BlobStore#locate} */
-    RunControl(ErrorMode errorMode, StatisticService statistics, UnaryOperator<String> locate) {
+    /**
+     * @param checkStatistics counts the failures of checks outside any timed operation (validation, key material)
+     * @param locate          where the object under a store key lives, e.g. {@link dev.vaultload.storage.BlobStore#locate}
+     */
+    RunControl(ErrorMode errorMode, StatisticService checkStatistics, UnaryOperator<String> locate) {
         this.errorMode = errorMode;
-        this.statistics = statistics;
+        this.checkStatistics = checkStatistics;
         this.locate = locate;
     }
 
+    /** For a load mode, which has no checks of its own: its budget, not an error mode, ends it. */
+    public static RunControl continuing(UnaryOperator<String> locate) {
+        return new RunControl(ErrorMode.CONTINUE, new StatisticService(), locate);
+    }
+
     /** FAIL_FAST's first failure, or a signal ({@link Interruption}). */
-    boolean stopped() {
+    public boolean stopped() {
         return stopped || Interruption.requested();
     }
 
@@ -49,18 +58,23 @@ final class RunControl {
         stopped = true;
     }
 
-    /** A failure whose message already names its object (the validator's checks). */
-    void onFailure(OperationType type, RuntimeException failure, String storeKey) {
-        onFailure(type, failure, () -> new FailureContext(null, storeKey, null));
+    /** A check's failure whose message already names its object (the validator's checks). */
+    void checkFailed(OperationType type, RuntimeException failure, String storeKey) {
+        checkFailed(type, failure, () -> new FailureContext(null, storeKey, null));
+    }
+
+    /** A check's failure, counted in the check statistics. */
+    void checkFailed(OperationType type, RuntimeException failure, Supplier<FailureContext> context) {
+        checkStatistics.recordFailure(type, onFailure(type, failure, context));
     }
 
     /**
      * @param context names the operation and its object when the failure's own message may not (a store
      *                error names only an encrypted key); built only on failure
+     * @return the failure's class, for the caller to count
      */
-    void onFailure(OperationType type, RuntimeException failure, Supplier<FailureContext> context) {
+    ErrorClass onFailure(OperationType type, RuntimeException failure, Supplier<FailureContext> context) {
         ErrorClass errorClass = ErrorClassifier.classify(failure);
-        statistics.recordFailure(type, errorClass);
         FailureContext where = context.get();
         String message = (where.operation() == null ? "" : where.operation() + ": ")
                 + failure.getClass().getSimpleName() + ": " + failure.getMessage();
@@ -79,16 +93,17 @@ final class RunControl {
         if (errorMode == ErrorMode.FAIL_FAST) {
             stopped = true;
         }
+        return errorClass;
     }
 
-    List<Failure> failures() {
+    public List<Failure> failures() {
         synchronized (failures) {
             return List.copyOf(failures);
         }
     }
 
     /** Every failure counted by class and stored object prefix, however many were kept. */
-    Map<String, Long> failureGroups() {
+    public Map<String, Long> failureGroups() {
         synchronized (failures) {
             return groups.counts();
         }

@@ -1,6 +1,8 @@
 package dev.vaultload.run;
 
+import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** The failure message of a combination that did not pass: its error counts and first failures. */
@@ -12,10 +14,15 @@ public final class RunOutcome {
 
     public static String describe(RunResult result) {
         String health = result.health() == null || result.health().failure() == null ? "" : result.health().failure() + "; ";
-        return result.title() + " failed (" + result.setup().errorMode() + "): " + health + "errors " + result.errors() + "; first failures:\n"
-                + result.failures().stream().limit(FAILURES_SHOWN)
-                .map(failure -> "  " + failure.line()).collect(Collectors.joining("\n"))
-                + (result.failures().size() > FAILURES_SHOWN ? "\n  ... all " + result.failures().size()
+        return result.title() + " failed (" + result.setup().errorMode() + "): " + health + "errors " + result.errors()
+                + "; first failures:\n" + firstFailures(result.failures());
+    }
+
+    /** The first failures for a console, one indented line each naming its object, and where the rest are. */
+    public static String firstFailures(List<Failure> failures) {
+        return failures.stream().limit(FAILURES_SHOWN).map(failure -> "  " + failure.line())
+                .collect(Collectors.joining("\n"))
+                + (failures.size() > FAILURES_SHOWN ? "\n  ... all " + failures.size()
                 + " kept, and counts by class and stored object, are in the JSON report and report.html" : "");
     }
 }

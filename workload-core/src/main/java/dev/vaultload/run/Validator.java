@@ -75,13 +75,13 @@ final class Validator {
             }
         } catch (RuntimeException failure) {
             String operation = "final LIST " + where + locationPrefix;
-            control.onFailure(OperationType.LIST, OwnerFailures.asSeenByOwner(failure, operation, users.wasCreated(userId)),
+            control.checkFailed(OperationType.LIST, OwnerFailures.asSeenByOwner(failure, operation, users.wasCreated(userId)),
                     () -> FailureContext.of(operation));
             return ObjectOutcomes.NONE;
         }
         for (String path : found) {
             if (!expected.containsKey(path)) {
-                control.onFailure(OperationType.LIST, new IntegrityViolation(
+                control.checkFailed(OperationType.LIST, new IntegrityViolation(
                         where + path + ": expected no document, found one"), storeKey(space, path));
             }
         }
@@ -94,7 +94,7 @@ final class Validator {
             checked++;
             if (!found.contains(path)) {
                 if (expectation.mustExist()) {
-                    control.onFailure(OperationType.LIST, ContentCheck.lost(where + path, expectation),
+                    control.checkFailed(OperationType.LIST, ContentCheck.lost(where + path, expectation),
                             storeKey(space, path));
                 } else {
                     inDoubtAbsent++;
@@ -116,10 +116,10 @@ final class Validator {
             ContentCheck.requireOneOf(verifier, in, fileSizeBytes, where, expectation);
             return true;
         } catch (IOException e) {
-            control.onFailure(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e),
+            control.checkFailed(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e),
                     () -> new FailureContext(operation, storeKey(space, path), null));
         } catch (RuntimeException failure) {
-            control.onFailure(OperationType.READ, OwnerFailures.asSeenByOwner(failure, where, users.wasCreated(userId)),
+            control.checkFailed(OperationType.READ, OwnerFailures.asSeenByOwner(failure, where, users.wasCreated(userId)),
                     () -> new FailureContext(operation, storeKey(space, path), null));
         }
         return false;

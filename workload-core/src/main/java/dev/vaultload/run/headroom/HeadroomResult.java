@@ -11,14 +11,14 @@ import java.util.Optional;
  * @param steps         one per concurrency level run, in order
  * @param knee          the highest throughput before latency rose past the knee factor; empty when no step completed an operation
  * @param stopReason    why the measurement ended
- * @param firstFailures the first failed operations, for the report
+ * @param failures      the failures kept, each naming its stored object
  */
 public record HeadroomResult(String label, List<HeadroomStep> steps, Optional<HeadroomStep> knee, StopReason stopReason,
-                             List<Failure> firstFailures) {
+                             List<Failure> failures) {
 
     public HeadroomResult {
         steps = List.copyOf(steps);
-        firstFailures = List.copyOf(firstFailures);
+        failures = List.copyOf(failures);
     }
 
     public enum StopReason {

@@ -2,8 +2,8 @@ package dev.vaultload.run.headroom;
 
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.run.Interruption;
-import dev.vaultload.run.OperationExecutor;
-import dev.vaultload.run.load.FailureSamples;
+import dev.vaultload.run.RunControl;
+import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
 import dev.vaultload.run.load.PlannedOperation;
@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
@@ -62,14 +61,14 @@ public final class HeadroomRunner {
      * compiler and cold connections, not the store.
      */
     public HeadroomResult run(String label) {
-        runStep(plan.minThreads(), "warmup", new FailureSamples());
+        runStep(plan.minThreads(), "warmup", workload.control());
         List<HeadroomStep> steps = new ArrayList<>();
-        FailureSamples failures = new FailureSamples();
+        RunControl control = workload.control();
         HeadroomResult.StopReason stopReason = HeadroomResult.StopReason.MAX_THREADS_REACHED;
         int fallingSteps = 0;
         for (int threads = plan.minThreads(); threads <= plan.maxThreads() && !Interruption.requested();
              threads += plan.threadStep()) {
-            HeadroomStep step = runStep(threads, "h" + threads, failures);
+            HeadroomStep step = runStep(threads, "h" + threads, control);
             LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}, CPU {} us/op", threads,
                     String.format(Locale.ROOT, "%.1f", step.opsPerSecond()), millis(step.p50Micros()),
                     millis(step.p90Micros()), millis(step.p99Micros()), step.errors(),
@@ -85,20 +84,21 @@ public final class HeadroomRunner {
                 break;
             }
         }
-        return new HeadroomResult(label, steps, Knee.of(steps, plan.kneeFactor()), stopReason, failures.first());
+        return new HeadroomResult(label, steps, Knee.of(steps, plan.kneeFactor()), stopReason, control.failures());
     }
 
     /** @param stepPrefix unique per step: a step's fixture replays must not meet another step's documents */
-    private HeadroomStep runStep(int threads, String stepPrefix, FailureSamples failures) {
+    private HeadroomStep runStep(int threads, String stepPrefix, RunControl control) {
         StatisticService statistics = new StatisticService();
         AtomicInteger claimed = new AtomicInteger();
         List<Runnable> tasks = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
             OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/");
-            OperationExecutor executor = workload.executor();
+            TimedOperation timed = workload.timedOperation(control);
             tasks.add(() -> {
                 while (claimed.getAndIncrement() < plan.operationsPerStep() && !Interruption.requested()) {
-                    measure(sequence.next(), executor, statistics, failures);
+                    PlannedOperation planned = sequence.next();
+                    timed.run(planned.operation(), planned.locationPrefix(), null, statistics);
                 }
             });
         }
@@ -119,19 +119,6 @@ public final class HeadroomRunner {
             pool.shutdownNow();
         }
         return step(threads, statistics, Duration.ofNanos(System.nanoTime() - startNanos), ProcessCpu.nanos() - cpuStartNanos);
-    }
-
-    private static void measure(PlannedOperation planned, OperationExecutor executor, StatisticService statistics,
-                                FailureSamples failures) {
-        OperationType type = planned.operation().type();
-        statistics.requestStarted();
-        long startNanos = System.nanoTime();
-        try {
-            long sizeBytes = executor.execute(planned.operation(), planned.locationPrefix());
-            statistics.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - startNanos), sizeBytes);
-        } catch (RuntimeException failure) {
-            statistics.recordFailure(type, failures.add(planned, failure));
-        }
     }
 
     /** All operation types of the step in one histogram: a point of the plot is the step, not a type. */

@@ -10,7 +10,11 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.ObjectLedger;
 import dev.vaultload.run.OperationExecutor;
+import dev.vaultload.run.RunControl;
+import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.UserDirectory;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.TimedBlobStore;
 import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -30,6 +34,7 @@ public final class LoadWorkload implements AutoCloseable {
     private final LoadOperation operation;
     private final List<Operation> replayed;
     private final List<String> userIds;
+    private final TimedBlobStore storageClock;
     private final Engine vault;
     private final UserDirectory users;
     private final ContentGenerator content;
@@ -37,23 +42,30 @@ public final class LoadWorkload implements AutoCloseable {
     /** One for all threads: READ's documents are written by one executor and read by every thread's own. */
     private final ObjectLedger ledger = new ObjectLedger();
 
-    private LoadWorkload(LoadOperation operation, Fixture fixture, Engine vault, ContentGenerator content, long fileSizeBytes) {
+    private LoadWorkload(LoadOperation operation, Fixture fixture, BlobStore store, Function<BlobStore, Engine> engineOn,
+                         ContentGenerator content, long fileSizeBytes) {
         this.operation = operation;
         this.replayed = fixture.operations().stream().filter(op -> op.type() != OperationType.CREATE_USER).toList();
         this.userIds = fixture.users();
-        this.vault = vault;
+        this.storageClock = new TimedBlobStore(store);
+        this.vault = engineOn.apply(storageClock);
         this.users = new UserDirectory(userIds, "load-" + Long.toString(System.currentTimeMillis(), 36));
         this.content = content;
         this.fileSizeBytes = fileSizeBytes;
     }
 
-    /** Creates the fixture's users and, for READ, the documents to read; nothing of it is measured. */
-    public static LoadWorkload prepare(LoadOperation operation, Fixture fixture, Engine vault, ContentGenerator content,
+    /**
+     * Creates the fixture's users and, for READ, the documents to read; nothing of it is measured.
+     *
+     * @param engineOn builds the engine over the store, which is first wrapped in the store-time clock
+     */
+    public static LoadWorkload prepare(LoadOperation operation, Fixture fixture, BlobStore store,
+                                       Function<BlobStore, Engine> engineOn, ContentGenerator content,
                                        long fileSizeBytes) {
-        LoadWorkload workload = new LoadWorkload(operation, fixture, vault, content, fileSizeBytes);
+        LoadWorkload workload = new LoadWorkload(operation, fixture, store, engineOn, content, fileSizeBytes);
         try {
             for (UserCredentials user : workload.users.all()) {
-                vault.createUser(user);
+                workload.vault.createUser(user);
                 workload.users.created(user);
             }
             if (operation == LoadOperation.READ) {
@@ -74,8 +86,17 @@ public final class LoadWorkload implements AutoCloseable {
         return fileSizeBytes;
     }
 
-    /** A fresh executor for one thread. */
-    public OperationExecutor executor() {
+    /** A fresh timed operation for one thread, reporting its failures to {@code control}. */
+    public TimedOperation timedOperation(RunControl control) {
+        return new TimedOperation(executor(), storageClock, control);
+    }
+
+    /** Reports a load's failures naming the stored objects where they live, under CONTINUE: a budget ends a load. */
+    public RunControl control() {
+        return RunControl.continuing(storageClock::locate);
+    }
+
+    private OperationExecutor executor() {
         return new OperationExecutor(vault, users, content, fileSizeBytes, ledger);
     }
 

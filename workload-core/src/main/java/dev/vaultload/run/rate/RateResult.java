@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What an open-loop run measured. Two views of every operation's latency:
@@ -24,16 +25,20 @@ import java.util.Map;
  * @param corrected           per operation type, latencies from the intended start
  * @param uncorrected         per operation type, latencies from the actual start
  * @param errors              failures by class, every class (a copy of StatisticService's EnumMap, in class order)
+ * @param failures            the failures kept, each naming its stored object
+ * @param failureGroups       every failure counted by class and stored object prefix, however many were kept
  */
 public record RateResult(String label, double targetOpsPerSecond, int threads, double achievedOpsPerSecond,
                          long elapsedMillis, List<OperationStatistics> corrected, List<OperationStatistics> uncorrected,
-                         Map<ErrorClass, Long> errors, List<Failure> firstFailures) {
+                         Map<ErrorClass, Long> errors, List<Failure> failures,
+                         Map<String, Long> failureGroups) {
 
     public RateResult {
         corrected = List.copyOf(corrected);
         uncorrected = List.copyOf(uncorrected);
         errors = Collections.unmodifiableMap(new EnumMap<>(errors));
-        firstFailures = List.copyOf(firstFailures);
+        failures = List.copyOf(failures);
+        failureGroups = Collections.unmodifiableMap(new TreeMap<>(failureGroups));
     }
 
     public long errorCount() {

@@ -2,8 +2,8 @@ package dev.vaultload.run.rate;
 
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.run.Interruption;
-import dev.vaultload.run.OperationExecutor;
-import dev.vaultload.run.load.FailureSamples;
+import dev.vaultload.run.RunControl;
+import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
 import dev.vaultload.run.load.PlannedOperation;
@@ -26,7 +26,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Runs an open-loop load at a target rate: every operation has its due time on a fixed schedule, a thread
  * parks until its next one is due (never spins) and starts it at once if it is already late. Each
- * operation is recorded twice: from its due time (corrected) and from its actual start (uncorrected).
+ * operation is recorded twice by its {@link TimedOperation}: from its due time (corrected) and from its actual start
+ * (uncorrected).
  */
 public final class RateRunner {
     /** Lets every thread start and park before the first operation is due. */
@@ -48,7 +49,7 @@ public final class RateRunner {
     public RateResult run(String label) {
         StatisticService corrected = new StatisticService();
         StatisticService uncorrected = new StatisticService();
-        FailureSamples failures = new FailureSamples();
+        RunControl control = workload.control();
         LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
         ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("rate-", 0).factory());
         long startNanos = System.nanoTime() + LEAD_NANOS;
@@ -56,7 +57,7 @@ public final class RateRunner {
             List<Future<?>> running = new ArrayList<>();
             for (int thread = 0; thread < plan.threads(); thread++) {
                 Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/"),
-                        workload.executor(), corrected, uncorrected, failures, lastEndNanos);
+                        workload.timedOperation(control), corrected, uncorrected, lastEndNanos);
                 running.add(pool.submit(schedule::run));
             }
             for (Future<?> thread : running) {
@@ -78,7 +79,7 @@ public final class RateRunner {
         double achievedOpsPerSecond = corrected.requestsStarted() / (elapsed.toNanos() / 1e9);
         return new RateResult(label, plan.opsPerSecond(), plan.threads(), achievedOpsPerSecond, elapsed.toMillis(),
                 corrected.summarize(wallClocks), uncorrected.summarize(wallClocks), corrected.errorTotals(),
-                failures.first());
+                control.failures(), control.failureGroups());
     }
 
     /** The operations of one thread: indexes {@code thread, thread + threads, ...} of the plan. */
@@ -86,22 +87,19 @@ public final class RateRunner {
         private final int thread;
         private final long startNanos;
         private final OperationSequence sequence;
-        private final OperationExecutor executor;
+        private final TimedOperation timed;
         private final StatisticService corrected;
         private final StatisticService uncorrected;
-        private final FailureSamples failures;
         private final LongAccumulator lastEndNanos;
 
-        Schedule(int thread, long startNanos, OperationSequence sequence, OperationExecutor executor,
-                 StatisticService corrected, StatisticService uncorrected, FailureSamples failures,
-                 LongAccumulator lastEndNanos) {
+        Schedule(int thread, long startNanos, OperationSequence sequence, TimedOperation timed,
+                 StatisticService corrected, StatisticService uncorrected, LongAccumulator lastEndNanos) {
             this.thread = thread;
             this.startNanos = startNanos;
             this.sequence = sequence;
-            this.executor = executor;
+            this.timed = timed;
             this.corrected = corrected;
             this.uncorrected = uncorrected;
-            this.failures = failures;
             this.lastEndNanos = lastEndNanos;
         }
 
@@ -110,17 +108,7 @@ public final class RateRunner {
                 long intendedNanos = startNanos + plan.intendedOffsetNanos(index);
                 parkUntil(intendedNanos);
                 PlannedOperation planned = sequence.next();
-                OperationType type = planned.operation().type();
-                corrected.requestStarted();
-                long actualStartNanos = System.nanoTime();
-                try {
-                    long sizeBytes = executor.execute(planned.operation(), planned.locationPrefix());
-                    long endNanos = System.nanoTime();
-                    corrected.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(endNanos - intendedNanos), sizeBytes);
-                    uncorrected.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(endNanos - actualStartNanos), sizeBytes);
-                } catch (RuntimeException failure) {
-                    corrected.recordFailure(type, failures.add(planned, failure));
-                }
+                timed.run(planned.operation(), planned.locationPrefix(), null, intendedNanos, corrected, uncorrected);
                 lastEndNanos.accumulate(System.nanoTime());
             }
         }

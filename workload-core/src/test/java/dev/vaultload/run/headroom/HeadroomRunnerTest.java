@@ -19,6 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +39,7 @@ class HeadroomRunnerTest {
     void runsEveryStepOfTheMixAndNamesAKnee() throws IOException {
         HeadroomResult result = run(LoadOperation.MIX, new InMemoryBlobStore(), new HeadroomPlan(1, 3, 1, 150, 5, 0, 2));
 
-        assertTrue(result.passed(), () -> result.firstFailures().toString());
+        assertTrue(result.passed(), () -> result.failures().toString());
         assertEquals(List.of(1, 2, 3), result.steps().stream().map(HeadroomStep::threads).toList());
         result.steps().forEach(step -> assertEquals(150, step.operations() + step.errors(), "operations per step"));
         assertTrue(result.knee().isPresent());
@@ -55,7 +57,7 @@ class HeadroomRunnerTest {
     void readsVerifiedDocuments() {
         HeadroomResult result = run(LoadOperation.READ, new InMemoryBlobStore(), new HeadroomPlan(2, 2, 1, 100, 2, 0, 2));
 
-        assertTrue(result.passed(), () -> result.firstFailures().toString());
+        assertTrue(result.passed(), () -> result.failures().toString());
         assertEquals(100, result.steps().getFirst().operations());
     }
 
@@ -83,10 +85,14 @@ class HeadroomRunnerTest {
         assertEquals(1, result.steps().size());
         assertEquals(20, result.steps().getFirst().integrityErrors(), "a missing document is lost data");
         assertFalse(result.passed());
+        assertEquals(20, result.failures().size(), "every failure kept");
+        result.failures().forEach(failure -> assertTrue(store.deleted.contains(failure.storeObject()),
+                () -> "names the stored object that vanished: " + failure.line()));
     }
 
     /** Once armed (after the users and documents exist, keystores unlocked), deletes every object before it is read. */
     private static final class LosesDocuments extends ForwardingBlobStore {
+        final Set<String> deleted = ConcurrentHashMap.newKeySet();
         volatile boolean armed;
 
         LosesDocuments(BlobStore delegate) {
@@ -97,6 +103,7 @@ class HeadroomRunnerTest {
         public InputStream get(String key) {
             if (armed) {
                 delete(key);
+                deleted.add(locate(key));
             }
             return super.get(key);
         }

@@ -16,7 +16,6 @@ public final class LoadFixtures {
 
     public static LoadWorkload workload(LoadOperation operation, BlobStore store, CipherSuite cipher) {
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
-        PlaintextEngine vault = new PlaintextEngine(store);
-        return LoadWorkload.prepare(operation, fixture, vault, new ContentGenerator(), FILE_SIZE_BYTES);
+        return LoadWorkload.prepare(operation, fixture, store, PlaintextEngine::new, new ContentGenerator(), FILE_SIZE_BYTES);
     }
 }
