@@ -2,9 +2,9 @@
 # The tamper matrix of docs/faults.md: runs of the vault while an outside party (a thread with a store client of its
 # own) deletes, truncates, flips, overwrites and swaps stored documents and key material; every alteration the run
 # reads, lists or validates afterwards must be reported naming its object with its class, and nothing else may be.
-#   scripts/tamper-matrix.sh [short|full]   short (default, CI): every kind at once, FIXTURE and soak, on FILESYSTEM
-#                                           and MinIO; full: each kind on its own, in both modes, on FILESYSTEM,
-#                                           MinIO and the embedded server
+#   scripts/tamper-matrix.sh [short|full]   short (default, CI): every kind at once, in each mode (FIXTURE, SOAK,
+#                                           HEADROOM, RATE), on FILESYSTEM and MinIO; full: each kind on its own, in
+#                                           each mode, on FILESYSTEM, MinIO and the embedded server
 # Prints per cell: alterations made, observable, found, named with the right class, missed, false alarms.
 # Needs Go (MinIO is built once, pinned). The MinIO it starts is stopped at the end. Exit 0 when every cell holds.
 set -euo pipefail

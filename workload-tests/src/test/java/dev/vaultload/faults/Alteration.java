@@ -21,7 +21,7 @@ record Alteration(long startSequence, long endSequence, Kind kind, String storeK
         FLIP(Target.DOCUMENT, ErrorClass.INTEGRITY),
         /** A document overwritten with as many random bytes. */
         OVERWRITE(Target.DOCUMENT, ErrorClass.INTEGRITY),
-        /** A document replaced by another user's valid document. */
+        /** A document replaced by another user's valid private document: an envelope its owner's key cannot open. */
         SWAP(Target.DOCUMENT, ErrorClass.INTEGRITY),
         /** One byte of a keystore, public key or profile flipped. */
         KEY_FLIP(Target.KEY_MATERIAL, ErrorClass.INTEGRITY),

@@ -5,10 +5,19 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.WorkloadRunner;
+import dev.vaultload.run.headroom.HeadroomPlan;
+import dev.vaultload.run.headroom.HeadroomResult;
+import dev.vaultload.run.headroom.HeadroomRunner;
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.run.rate.RatePlan;
+import dev.vaultload.run.rate.RateResult;
+import dev.vaultload.run.rate.RateRunner;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.vault.DatasafeStyleVault;
@@ -24,18 +33,26 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One cell of the tamper matrix: a CONTINUE run of the vault on a real store while a {@link Tamperer} with a client
- * of its own alters stored documents and key material, then the {@link TamperVerdict} of what the run reported.
+ * One cell of the tamper matrix: a run of the vault in one mode on a real store while a {@link Tamperer} with a
+ * client of its own alters stored documents and key material, then the {@link TamperVerdict} of what the run
+ * reported. FIXTURE and SOAK run under CONTINUE; HEADROOM and RATE keep their own rules (a headroom measurement
+ * stops at its first step with lost or altered data).
  */
 final class TamperCell {
     private static final int THREADS = 2;
     private static final int FILE_SIZE_KIB = 16;
     private static final int KDF_ITERATIONS = 1000;
 
-    /** FIXTURE: one pass of the MEDIUM fixture; SOAK: passes of the SMALL one for a while, each deleted after the next. */
+    /**
+     * FIXTURE: one pass of the MEDIUM fixture; SOAK: passes of the SMALL one for a while, each deleted after the
+     * next; HEADROOM: READs of a pool of documents at 1 and 2 threads; RATE: the SMALL fixture's operations in a
+     * cycle at a fixed rate on 2 threads.
+     */
     enum Mode {
         FIXTURE(FixtureSize.MEDIUM, Optional.empty(), Duration.ofMillis(60)),
-        SOAK(FixtureSize.SMALL, Optional.of(Duration.ofSeconds(12)), Duration.ofMillis(300));
+        SOAK(FixtureSize.SMALL, Optional.of(Duration.ofSeconds(12)), Duration.ofMillis(300)),
+        HEADROOM(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(60)),
+        RATE(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(100));
 
         final FixtureSize fixture;
         final Optional<Duration> duration;
@@ -47,6 +64,13 @@ final class TamperCell {
             this.tamperInterval = tamperInterval;
         }
     }
+
+    /** What a run reported: the failures it kept, each naming its object, and whether it passed. */
+    record Reported(List<Failure> failures, boolean passed) {
+    }
+
+    private static final HeadroomPlan HEADROOM_PLAN = new HeadroomPlan(1, 2, 1, 1500, 2, 0, 2);
+    private static final RatePlan RATE_PLAN = new RatePlan(150, THREADS, 1500);
 
     private final Path reports;
     private final int maxAlterations;
@@ -67,17 +91,50 @@ final class TamperCell {
         AtomicLong sequence = new AtomicLong();
         RunEvents events = new RunEvents(runStore, sequence);
         Tamperer tamperer = new Tamperer(tamperStore, sequence, kinds, mode.tamperInterval, maxAlterations, seed);
-        RunResult result;
+        Reported reported;
         try {
-            tamperer.start();
-            result = new WorkloadRunner(config(storeName, mode, cell), "TamperMatrix", new ContentGenerator())
-                    .run(new Combination(storeName, THREADS, FILE_SIZE_KIB), fixture, mode.fixture.name(), events,
-                            store -> new DatasafeStyleVault(store,
-                                    VaultSettings.defaults().withKdfIterations(KDF_ITERATIONS)), users -> Map.of());
+            reported = switch (mode) {
+                case FIXTURE, SOAK -> replay(storeName, mode, cell, fixture, events, tamperer);
+                case HEADROOM -> headroom(cell, fixture, events, tamperer);
+                case RATE -> rate(cell, fixture, events, tamperer);
+            };
         } finally {
             close(tamperer);
         }
-        return TamperVerdict.of(cell, tamperer.made(), events.events(), result, runStore);
+        return TamperVerdict.of(cell, tamperer.made(), events.events(), reported, runStore);
+    }
+
+    private Reported replay(String storeName, Mode mode, String cell, Fixture fixture, BlobStore store,
+                            Tamperer tamperer) {
+        tamperer.start();
+        RunResult result = new WorkloadRunner(config(storeName, mode, cell), "TamperMatrix", new ContentGenerator())
+                .run(new Combination(storeName, THREADS, FILE_SIZE_KIB), fixture, mode.fixture.name(), store,
+                        TamperCell::vault, users -> Map.of());
+        return new Reported(result.failures(), result.passed());
+    }
+
+    /** The tamperer starts once the users and the READ pool exist: what it alters is what the steps read. */
+    private static Reported headroom(String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
+        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.READ, fixture, store, TamperCell::vault,
+                new ContentGenerator(), FILE_SIZE_KIB * 1024L)) {
+            tamperer.start();
+            HeadroomResult result = new HeadroomRunner(HEADROOM_PLAN, workload, Duration.ofSeconds(5), threads -> List.of())
+                    .run(cell);
+            return new Reported(result.failures(), result.passed());
+        }
+    }
+
+    private static Reported rate(String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
+        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, store, TamperCell::vault,
+                new ContentGenerator(), FILE_SIZE_KIB * 1024L)) {
+            tamperer.start();
+            RateResult result = new RateRunner(RATE_PLAN, workload, Duration.ofSeconds(5), List.of()).run(cell);
+            return new Reported(result.failures(), result.passed(0));
+        }
+    }
+
+    private static DatasafeStyleVault vault(BlobStore store) {
+        return new DatasafeStyleVault(store, VaultSettings.defaults().withKdfIterations(KDF_ITERATIONS));
     }
 
     private RunConfig config(String storeName, Mode mode, String cell) {

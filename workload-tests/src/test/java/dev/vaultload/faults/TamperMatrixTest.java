@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The tamper matrix of docs/faults.md: runs of the vault on real stores while an outside party deletes, truncates,
  * flips, overwrites and swaps stored documents and key material; every alteration the run reads, lists or validates
  * afterwards must be reported naming its object with its class, nothing unaltered may be, and the run must fail.
- * Runs only when asked, as {@code scripts/tamper-matrix.sh} does: TAMPER_MATRIX=short (every kind at once, FIXTURE and
- * soak, on FILESYSTEM and MinIO) or full (each kind on its own in every mode, on FILESYSTEM, MinIO and the embedded
+ * Runs only when asked, as {@code scripts/tamper-matrix.sh} does: TAMPER_MATRIX=short (every kind at once, in every
+ * mode, on FILESYSTEM and MinIO) or full (each kind on its own in every mode, on FILESYSTEM, MinIO and the embedded
  * server). The table goes to target/tamper-matrix/tamper.md.
  */
 class TamperMatrixTest {

@@ -1,7 +1,6 @@
 package dev.vaultload.faults;
 
 import dev.vaultload.report.Failure;
-import dev.vaultload.report.RunResult;
 import dev.vaultload.storage.BlobStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +20,8 @@ import java.util.stream.Collectors;
 record TamperVerdict(String cell, int made, int observable, int found, int namedRight, List<String> missed,
                      List<Failure> falseAlarms, boolean runFailed) {
 
-    static TamperVerdict of(String cell, List<Alteration> alterations, List<RunEvents.Event> events, RunResult result,
-                            BlobStore runStore) {
+    static TamperVerdict of(String cell, List<Alteration> alterations, List<RunEvents.Event> events,
+                            TamperCell.Reported result, BlobStore runStore) {
         Function<String, String> locate = runStore::locate;
         Map<String, List<Failure>> byObject = result.failures().stream().filter(f -> f.storeObject() != null)
                 .collect(Collectors.groupingBy(Failure::storeObject));

@@ -132,13 +132,17 @@ final class Tamperer implements AutoCloseable {
         return true;
     }
 
-    /** Another user's object of the same kind: a document of theirs, or their keystore, public key or profile. */
+    /**
+     * Another user's object of the same kind: their keystore, public key or profile for key material, one of their
+     * private documents for a document. Never another user's inbox copy: a share goes to several inboxes, and a
+     * fixture's SHARE repeats with the same content in every pass, so such a copy may be addressed to the target's
+     * owner too and open to the very content expected; a private document opens only with its owner's key.
+     */
     private Optional<String> swapSource(String key, List<String> keys) {
         String user = key.substring(0, key.indexOf('/') + 1);
         String rest = key.substring(user.length());
-        String space = rest.contains("/") ? rest.substring(0, rest.indexOf('/') + 1) : rest;
         List<String> others = keys.stream().filter(other -> !other.startsWith(user))
-                .filter(other -> space.endsWith("/") ? other.contains("/" + space) : other.endsWith("/" + space)).toList();
+                .filter(other -> rest.contains("/") ? other.contains("/private/") : other.endsWith("/" + rest)).toList();
         return others.isEmpty() ? Optional.empty() : Optional.of(others.get(random.nextInt(others.size())));
     }
 
