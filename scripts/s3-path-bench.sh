@@ -127,7 +127,7 @@ vaultload_figure() { # CIPHER CONCURRENCY
     --file-sizes 4 --cipher "$1" --min-threads "$2" --max-threads "$2" --step 1 --operations-per-step "$reads_per_step" \
     --REPORT_DIR "$report" > "$report.log" 2>&1 || { tail -20 "$report.log" >&2; exit 1; }
   awk -F, -v name="vaultload-$1" 'NR > 1 { printf "%s %d %s %s %s %s\n", name, $1, $4, $5, $7, $8 }' \
-    "$(find "$report" -name '*headroom*.csv' | head -1)"
+    "$(find "$report" -name '*headroom*-steps.csv' | head -1)"
 }
 
 # measure LAYOUT: starts MinIO as the layout places it, measures every figure, prints the table, stops MinIO

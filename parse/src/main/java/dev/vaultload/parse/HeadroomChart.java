@@ -1,7 +1,7 @@
 package dev.vaultload.parse;
 
-import dev.vaultload.run.headroom.HeadroomResult;
-import dev.vaultload.run.headroom.HeadroomStep;
+import dev.vaultload.report.HeadroomSection;
+import dev.vaultload.report.HeadroomStep;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -33,9 +33,9 @@ public final class HeadroomChart {
     }
 
     /** @param machine machine and date, shown under the x axis (XChart titles have one line) */
-    public static XYChart build(HeadroomResult result, String machine) {
+    public static XYChart build(String label, HeadroomSection headroom, String machine) {
         XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS)
-                .title("Headroom: " + result.label())
+                .title("Headroom: " + label)
                 .xAxisTitle("throughput, ops/s (all threads)   [" + machine + "]").yAxisTitle("latency, ms").build();
         chart.getStyler()
                 .setLegendPosition(Styler.LegendPosition.InsideNW)
@@ -45,7 +45,7 @@ public final class HeadroomChart {
                 .setAnnotationTextFontColor(Color.DARK_GRAY);
         chart.getStyler().setXAxisDecimalPattern("#,##0.#").setYAxisDecimalPattern("#,##0.##")
                 .setXAxisMin(0.0).setYAxisMin(0.0);
-        List<HeadroomStep> steps = result.steps();
+        List<HeadroomStep> steps = headroom.steps();
         double[] opsPerSecond = steps.stream().mapToDouble(HeadroomStep::opsPerSecond).toArray();
         addLatency(chart, "p99", steps, opsPerSecond, HeadroomStep::p99Micros);
         addLatency(chart, "p90", steps, opsPerSecond, HeadroomStep::p90Micros);
@@ -55,7 +55,7 @@ public final class HeadroomChart {
             chart.addAnnotation(new AnnotationText(step.threads() + "t", step.opsPerSecond(),
                     millis(step.p50Micros()) + raiseMillis, false));
         }
-        result.knee().ifPresent(knee -> {
+        headroom.kneeStep().ifPresent(knee -> {
             XYSeries marker = chart.addSeries("knee: " + knee.threads() + " threads, "
                             + String.format(Locale.ROOT, "%.0f ops/s", knee.opsPerSecond()),
                     new double[] {knee.opsPerSecond()}, new double[] {millis(knee.p50Micros())});
@@ -65,10 +65,10 @@ public final class HeadroomChart {
     }
 
     /** Writes the plot as PNG, creating the folder; call with {@code java.awt.headless=true} on machines without a display. */
-    public static void write(HeadroomResult result, String machine, Path file) throws IOException {
+    public static void write(String label, HeadroomSection headroom, String machine, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         Files.createDirectories(parent);
-        BitmapEncoder.saveBitmap(build(result, machine), file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        BitmapEncoder.saveBitmap(build(label, headroom, machine), file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
     private static void addLatency(XYChart chart, String name, List<HeadroomStep> steps, double[] opsPerSecond,

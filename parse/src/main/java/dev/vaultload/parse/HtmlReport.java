@@ -1,6 +1,9 @@
 package dev.vaultload.parse;
 
 import dev.vaultload.report.Failure;
+import dev.vaultload.report.HeadroomSection;
+import dev.vaultload.report.HeadroomStep;
+import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
@@ -95,7 +98,14 @@ public final class HtmlReport {
             html.append("<p>").append(escape(result.health().failure())).append("</p>");
         }
         keyValues(html, "Configuration", "configuration", configuration(result));
-        operations(html, result);
+        operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
+                : result.headroom() != null ? " at the knee step" : ""), "operations", result.operations());
+        if (result.rate() != null) {
+            rate(html, result.rate());
+        }
+        if (result.headroom() != null) {
+            headroom(html, result.headroom());
+        }
         errors(html, result);
         if (log != null) {
             timelines(html, log);
@@ -115,7 +125,8 @@ public final class HtmlReport {
         rows.put("KDF iterations", result.engineDescription().kdfIterations());
         rows.put("threads", result.setup().threads());
         rows.put("file size", result.setup().fileSizeKib() + " KiB");
-        rows.put("fixture", result.setup().fixture() + " (" + result.setup().fixtureOperations() + " operations)");
+        rows.put("fixture", result.setup().fixture() + (result.setup().fixtureOperations() == 0 ? ""
+                : " (" + result.setup().fixtureOperations() + " operations)"));
         rows.put("error mode", result.setup().errorMode());
         rows.put("duration", result.setup().requestedDurationMillis() == 0 ? "one pass" : seconds(result.setup().requestedDurationMillis()));
         rows.put("warm-up (left out by compare)", seconds(result.setup().warmupMillis()));
@@ -125,10 +136,11 @@ public final class HtmlReport {
         return rows;
     }
 
-    private static void operations(StringBuilder html, RunResult result) {
-        html.append("<h3>Operations</h3><table class=\"operations\"><tr><th>operation</th><th>count</th><th>ops/s</th>")
+    private static void operations(StringBuilder html, String title, String cssClass, List<OperationStatistics> operations) {
+        html.append("<h3>").append(escape(title)).append("</h3><table class=\"").append(cssClass)
+                .append("\"><tr><th>operation</th><th>count</th><th>ops/s</th>")
                 .append("<th>MiB/s</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors</th></tr>");
-        for (OperationStatistics operation : result.operations()) {
+        for (OperationStatistics operation : operations) {
             html.append("<tr data-operation=\"").append(operation.type()).append("\"><td>").append(operation.type())
                     .append("</td><td class=\"count\">").append(operation.count()).append("</td><td>")
                     .append(number(operation.opsPerSecond())).append("</td><td>").append(number(operation.mebibytesPerSecond()))
@@ -140,6 +152,31 @@ public final class HtmlReport {
             }
             long errors = operation.errors().values().stream().mapToLong(Long::longValue).sum();
             html.append("<td>").append(millis(operation.maxMicros())).append("</td><td>").append(errors).append("</td></tr>");
+        }
+        html.append("</table>");
+    }
+
+    /** A RATE run's schedule, and its operations again measured from their actual start. */
+    private static void rate(StringBuilder html, RateSection rate) {
+        Map<String, Object> rows = new LinkedHashMap<>();
+        rows.put("target", number(rate.targetOpsPerSecond()) + " ops/s");
+        rows.put("achieved", number(rate.achievedOpsPerSecond()) + " ops/s");
+        rows.put("error budget", rate.errorBudget() + (rate.withinErrorBudget() ? " (kept)" : " (exceeded)"));
+        keyValues(html, "Rate", "rate", rows);
+        operations(html, "Service time, latency from the actual start", "uncorrected", rate.uncorrected());
+    }
+
+    /** A HEADROOM run's steps; the plot is the PNG beside the result. */
+    private static void headroom(StringBuilder html, HeadroomSection headroom) {
+        html.append("<h3>Headroom steps</h3><p>stopped: ").append(headroom.stopReason()).append("</p>")
+                .append("<table class=\"headroom\"><tr><th>threads</th><th>operations</th><th>errors</th><th>ops/s</th>")
+                .append("<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>CPU us/op</th><th>knee</th></tr>");
+        for (HeadroomStep step : headroom.steps()) {
+            html.append("<tr><td>").append(step.threads()).append("</td><td>").append(step.operations()).append("</td><td>")
+                    .append(step.errors()).append("</td><td>").append(number(step.opsPerSecond())).append("</td><td>")
+                    .append(millis(step.p50Micros())).append("</td><td>").append(millis(step.p90Micros())).append("</td><td>")
+                    .append(millis(step.p99Micros())).append("</td><td>").append(number(step.cpuMicrosPerOperation()))
+                    .append("</td><td>").append(step.equals(headroom.knee()) ? "knee" : "").append("</td></tr>");
         }
         html.append("</table>");
     }

@@ -1,19 +1,17 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.parse.HeadroomChart;
+import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.ProgressLog;
+import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.headroom.HeadroomCsv;
 import dev.vaultload.run.headroom.HeadroomPlan;
-import dev.vaultload.run.headroom.HeadroomResult;
 import dev.vaultload.run.headroom.HeadroomRunner;
-import dev.vaultload.run.headroom.HeadroomStep;
+import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.run.load.LoadOperation;
-import dev.vaultload.run.load.LoadWorkload;
-import dev.vaultload.storage.StorageProvider;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -22,8 +20,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code run --mode HEADROOM}: per storage and file size, a headroom measurement, its CSV and its plot in
- * REPORT_DIR, and a table on the console.
+ * {@code run --mode HEADROOM}: per storage and file size, a headroom measurement written as every mode's result
+ * is, plus its steps as CSV and its plot in REPORT_DIR, and a table on the console.
  */
 final class HeadroomMode {
     private final SuiteSession session;
@@ -52,40 +50,36 @@ final class HeadroomMode {
         String storage = combination.storageAndEngine();
         int fileSizeKib = combination.fileSizeKib();
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
-        StorageProvider provider = session.provider(combination);
-        HeadroomResult result;
-        try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(),
-                provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
-                new ContentGenerator(), fileSizeKib * 1024L)) {
-            result = new HeadroomRunner(plan, workload, session.config().reportPeriod(),
-                    threads -> session.withMetrics(progress.listeners(label + " " + threads + " threads",
-                            plan.operationsPerStep(), Optional.of(new ProgressLog("HEADROOM " + label + " " + threads
-                                    + " threads"))), combination, threads))
-                    .run(label);
-        }
         ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());
-        Path csv = session.config().reportDirectory().resolve(name.file("csv"));
+        RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
+                (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(),
+                        threads -> session.withMetrics(progress.listeners(label + " " + threads + " threads",
+                                plan.operationsPerStep(), Optional.of(new ProgressLog("HEADROOM " + label + " " + threads
+                                        + " threads"))), combination, threads))
+                        .run(recording));
+        Path csv = session.config().reportDirectory().resolve(name.base() + "-steps.csv");
         Path png = session.config().reportDirectory().resolve(name.file("png"));
-        HeadroomCsv.write(result, csv);
+        HeadroomCsv.write(result.headroom(), csv);
         try {
-            HeadroomChart.write(result, Machine.describe(), png);
+            HeadroomChart.write(label, result.headroom(), Machine.describe(), png);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + png, e);
         }
-        print(result, csv, png);
+        print(label, result, csv, png);
         return result.passed();
     }
 
-    private void print(HeadroomResult result, Path csv, Path png) {
-        out.println("==== Headroom of " + result.label() + " ====");
+    private void print(String label, RunResult result, Path csv, Path png) {
+        HeadroomSection headroom = result.headroom();
+        out.println("==== Headroom of " + label + " ====");
         out.println("threads      ops/s     p50 ms     p90 ms     p99 ms   errors");
-        for (HeadroomStep step : result.steps()) {
+        for (HeadroomStep step : headroom.steps()) {
             out.printf(Locale.ROOT, "%7d %10.1f %10.3f %10.3f %10.3f %8d%s%n", step.threads(), step.opsPerSecond(),
                     step.p50Micros() / 1000.0, step.p90Micros() / 1000.0, step.p99Micros() / 1000.0, step.errors(),
-                    result.knee().filter(step::equals).isPresent() ? "   <- knee" : "");
+                    step.equals(headroom.knee()) ? "   <- knee" : "");
         }
-        out.println("stopped: " + result.stopReason());
-        result.knee().ifPresentOrElse(
+        out.println("stopped: " + headroom.stopReason());
+        headroom.kneeStep().ifPresentOrElse(
                 knee -> out.printf(Locale.ROOT, "knee: %d threads, %.1f ops/s, p50 %.3f ms%n", knee.threads(),
                         knee.opsPerSecond(), knee.p50Micros() / 1000.0),
                 () -> out.println("knee: none (no step completed an operation)"));

@@ -1,28 +1,24 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ProgressLog;
+import dev.vaultload.report.RateSection;
+import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
-import dev.vaultload.run.load.LoadWorkload;
-import dev.vaultload.run.rate.RateJson;
 import dev.vaultload.run.rate.RatePlan;
-import dev.vaultload.run.rate.RateResult;
 import dev.vaultload.run.rate.RateRunner;
 import dev.vaultload.stats.OperationStatistics;
-import dev.vaultload.storage.StorageProvider;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code run --mode RATE}: per combination an open-loop run at the target rate for DURATION, both latency
- * views printed per operation type and written as JSON in REPORT_DIR.
+ * {@code run --mode RATE}: per combination an open-loop run at the target rate for DURATION, written as every
+ * mode's result is (its section holds the uncorrected latencies), both latency views printed per operation type.
  */
 final class RateMode {
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
@@ -55,34 +51,28 @@ final class RateMode {
     private boolean measure(Combination combination, RatePlan plan) {
         String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s", combination.storageAndEngine(),
                 operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond());
-        StorageProvider provider = session.provider(combination);
-        RateResult result;
-        try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(),
-                provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
-                new ContentGenerator(),
-                combination.fileSizeBytes())) {
-            result = new RateRunner(plan, workload, session.config().reportPeriod(),
-                    session.withMetrics(progress.listeners(label, plan.operations(),
-                            Optional.of(new ProgressLog("RATE " + label))), combination, combination.threads()))
-                    .run(label);
-        }
-        Path json = session.config().reportDirectory().resolve(ReportName.of("rate", combination.storageAndEngine(),
-                operation + "-" + combination.threads() + "t", combination.fileSizeKib(), session.config().cipher()).file("json"));
-        new RateJson().write(result, json);
-        print(result, json);
-        return result.passed(errorBudget);
+        ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threads() + "t",
+                combination.fileSizeKib(), session.config().cipher());
+        RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
+                (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(),
+                        session.withMetrics(progress.listeners(label, plan.operations(),
+                                Optional.of(new ProgressLog("RATE " + label))), combination, combination.threads()))
+                        .run(recording, errorBudget));
+        print(label, result);
+        return result.passed();
     }
 
-    private void print(RateResult result, Path json) {
-        out.println("==== Rate " + result.label() + " ====");
+    private void print(String label, RunResult result) {
+        RateSection rate = result.rate();
+        out.println("==== Rate " + label + " ====");
         out.printf(Locale.ROOT, "target %.1f ops/s, achieved %.1f ops/s over %.1f s, errors %s%n",
-                result.targetOpsPerSecond(), result.achievedOpsPerSecond(), result.elapsedMillis() / 1000.0, result.errors());
-        printLatencies("corrected (from the intended start, no coordinated omission)", result.corrected());
-        printLatencies("uncorrected (from the actual start: service time)", result.uncorrected());
+                rate.targetOpsPerSecond(), rate.achievedOpsPerSecond(), result.timing().wallClockMillis() / 1000.0,
+                result.errors());
+        printLatencies("corrected (from the intended start, no coordinated omission)", result.operations());
+        printLatencies("uncorrected (from the actual start: service time)", rate.uncorrected());
         if (!result.failures().isEmpty()) {
             out.println(RunOutcome.firstFailures(result.failures()));
         }
-        out.println("wrote " + json);
         out.flush();
     }
 

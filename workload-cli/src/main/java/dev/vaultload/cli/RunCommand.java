@@ -91,9 +91,7 @@ final class RunCommand implements Callable<Integer> {
                     case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
                     case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
                 };
-                if (mode != Mode.RATE) { // a RATE result is its own JSON, which the page does not show
-                    out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
-                }
+                out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
                 publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                         : passed ? ShardResults.PASSED : "failed"));
                 return passed ? ExitCodes.OK : ExitCodes.FAILED;

@@ -151,8 +151,10 @@ class VaultloadCliTest {
 
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("knee: "), outcome.out());
-        assertEquals(4, Files.readAllLines(onlyFile("csv")).size(), "a header and a row per step");
-        BufferedImage plot = ImageIO.read(onlyFile("png").toFile());
+        assertEquals(4, Files.readAllLines(onlyFile("-steps.csv")).size(), "a header and a row per step");
+        assertEveryModeWritesTheSameFiles();
+        assertTrue(Files.readString(reports.resolve("report.html")).contains("class=\"headroom\""), "the steps on the page");
+        BufferedImage plot = ImageIO.read(onlyFile(".png").toFile());
         assertTrue(plot.getWidth() > 500 && plot.getHeight() > 300, "a readable plot");
         assertTrue(Files.readString(reports.resolve("report.html")).contains("src=\"data:image/png;base64,"),
                 "the plot inline in the page");
@@ -166,13 +168,28 @@ class VaultloadCliTest {
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().contains("corrected (from the intended start"), outcome.out());
         assertTrue(outcome.out().contains("uncorrected (from the actual start"), outcome.out());
-        assertTrue(Files.readString(onlyFile("json")).contains("\"uncorrected\""));
+        assertTrue(Files.readString(onlyFile(".json")).contains("\"uncorrected\""));
+        assertEveryModeWritesTheSameFiles();
+        String page = Files.readString(reports.resolve("report.html"));
+        assertTrue(page.contains("class=\"uncorrected\"") && page.contains("class=\"operations\""),
+                "both latency views on the page");
     }
 
-    private Path onlyFile(String extension) throws IOException {
+    /** The result's JSON, CSV and .hlog, as a FIXTURE run writes them, and report.html over them. */
+    private void assertEveryModeWritesTheSameFiles() throws IOException {
+        Path json = onlyFile(".json");
+        String base = json.getFileName().toString().replaceFirst("\\.json$", "");
+        for (String extension : List.of(".csv", ".hlog")) {
+            assertTrue(Files.isRegularFile(reports.resolve(base + extension)), () -> base + extension + " beside the JSON");
+        }
+        assertTrue(Files.size(reports.resolve(base + ".hlog")) > 0, "the interval log has periods");
+        assertTrue(Files.readString(reports.resolve("report.html")).contains("data-operation="), "the result on the page");
+    }
+
+    private Path onlyFile(String suffix) throws IOException {
         try (Stream<Path> files = Files.list(reports)) {
-            List<Path> matching = files.filter(file -> file.toString().endsWith("." + extension)).toList();
-            assertEquals(1, matching.size(), () -> "one ." + extension + " in " + reports + ": " + matching);
+            List<Path> matching = files.filter(file -> file.toString().endsWith(suffix)).toList();
+            assertEquals(1, matching.size(), () -> "one *" + suffix + " in " + reports + ": " + matching);
             return matching.getFirst();
         }
     }

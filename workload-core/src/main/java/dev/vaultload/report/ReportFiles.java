@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.slf4j.Logger;
 
 /** The files of one combination under the report directory: {@code NAME.json}, {@code NAME.csv}, {@code NAME.hlog}. */
 public final class ReportFiles {
@@ -33,8 +34,13 @@ public final class ReportFiles {
         return directory.resolve(baseName + ".csv");
     }
 
-    /** The sinks of the result files: JSON and CSV (the .hlog is written during the run). */
-    public List<ReportSink> sinks() {
-        return List.of(new JsonReportWriter(json()), new CsvReportWriter(csv()));
+    /**
+     * The writers of a finished result, the same for every mode: Datasafe's statistics block, the time split, the
+     * served-within table and soak health on {@code console}, then the JSON and CSV files (the .hlog is written
+     * during the run, {@link #histogramLog()}).
+     */
+    public List<ReportSink> sinks(Logger console) {
+        return List.of(new DatasafeStatisticsLog(console), new TimeSplitLog(console), new ServedWithinTable(console),
+                new SoakHealthLog(console), new JsonReportWriter(json()), new CsvReportWriter(csv()));
     }
 }

@@ -30,6 +30,8 @@ import java.util.Map;
  * @param environment    the machine and build
  * @param shard          this process's part of a sharded run; null when not sharded
  * @param merge          how a merged result was made from its shards; null for a result one process measured
+ * @param headroom       a HEADROOM run's steps and knee; null for other modes
+ * @param rate           a RATE run's schedule and service times; null for other modes
  */
 public record RunResult(
         @JsonUnwrapped RunSetup setup,
@@ -45,7 +47,9 @@ public record RunResult(
         Map<String, Object> storageDetails,
         Environment environment,
         @JsonInclude(JsonInclude.Include.NON_NULL) ShardRun shard,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MergeSummary merge) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MergeSummary merge,
+        @JsonInclude(JsonInclude.Include.NON_NULL) HeadroomSection headroom,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RateSection rate) {
 
     public static final int MAX_FAILURES_KEPT = 10_000;
 
@@ -60,11 +64,14 @@ public record RunResult(
 
     /**
      * FAIL_FAST passes only without any error; CONTINUE passes unless data was lost or altered. Either fails
-     * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}) or when a signal stopped it.
+     * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}) or when a signal stopped it;
+     * a HEADROOM or RATE run also fails past its error budget.
      */
     public boolean passed() {
         boolean healthy = health == null || health.failure() == null;
-        return healthy && timing.interruptedBy() == null && (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() == 0 : errorCount() == 0);
+        boolean withinBudget = (headroom == null || headroom.passed()) && (rate == null || rate.withinErrorBudget());
+        return healthy && withinBudget && timing.interruptedBy() == null
+                && (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() == 0 : errorCount() == 0);
     }
 
     /** Datasafe's heading, {@code FILESYSTEM with 2 threads and 100 Kb filesize}, and the engine unless it is the default. */

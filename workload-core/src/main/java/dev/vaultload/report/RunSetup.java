@@ -19,4 +19,14 @@ import dev.vaultload.stats.ErrorMode;
 public record RunSetup(String suite, String storage, String storageDescription, int threads, int fileSizeKib,
                        String fixture, int fixtureOperations, ErrorMode errorMode, long requestedDurationMillis,
                        long warmupMillis) {
+
+    /**
+     * A load mode's setup: its operations are drawn from {@code workload} (e.g. {@code SMALL READ}) without end, under
+     * CONTINUE (a budget, not an error mode, ends a load), with no duration or warm-up of a fixture run's kind.
+     */
+    public static RunSetup ofLoad(String suite, String storage, String storageDescription, int threads, int fileSizeKib,
+                                  String workload) {
+        return new RunSetup(suite, storage, storageDescription, threads, fileSizeKib, workload, 0, ErrorMode.CONTINUE,
+                0, 0);
+    }
 }

@@ -141,12 +141,12 @@ final class CombinationRun implements AutoCloseable {
             Validator validator = new Validator(engine, users, fixture.usesInboxes(), ledger, content,
                     combination.fileSizeBytes());
             validations.add(() -> {
-                long cpuStartNanos = WorkerPool.threadCpuNanos();
+                long cpuStartNanos = ProcessCpu.currentThreadNanos();
                 ObjectOutcomes outcomes = validator.validate(prefix, control);
                 if (counted) {
                     objectOutcomes.accumulateAndGet(outcomes, ObjectOutcomes::plus);
                 }
-                return WorkerPool.threadCpuNanos() - cpuStartNanos;
+                return ProcessCpu.currentThreadNanos() - cpuStartNanos;
             });
         }
         return validations;

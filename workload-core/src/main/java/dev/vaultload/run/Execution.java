@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,13 +28,13 @@ final class Execution implements Callable<Long> {
 
     @Override
     public Long call() {
-        long cpuStartNanos = WorkerPool.threadCpuNanos();
+        long cpuStartNanos = ProcessCpu.currentThreadNanos();
         for (FixtureStep step : steps) {
             if (control.stopped()) {
                 break;
             }
             timed.run(step.operation(), locationPrefix, step.fixtureIndex(), statistics);
         }
-        return WorkerPool.threadCpuNanos() - cpuStartNanos;
+        return ProcessCpu.currentThreadNanos() - cpuStartNanos;
     }
 }

@@ -1,6 +1,5 @@
 package dev.vaultload.run;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -33,11 +32,6 @@ final class WorkerPool implements AutoCloseable {
             throw new IllegalStateException("an execution failed outside any operation: " + e.getCause(), e.getCause());
         }
         return cpuNanos;
-    }
-
-    /** The CPU the calling thread has used so far, for tasks that measure themselves. */
-    static long threadCpuNanos() {
-        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     @Override

@@ -3,19 +3,14 @@ package dev.vaultload.run;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
-import dev.vaultload.report.DatasafeStatisticsLog;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ReportFiles;
-import dev.vaultload.report.ReportSink;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
-import dev.vaultload.report.ServedWithinTable;
-import dev.vaultload.report.SoakHealthLog;
-import dev.vaultload.report.TimeSplitLog;
 import dev.vaultload.stats.HealthSampler;
 import dev.vaultload.stats.HealthSeries;
 import dev.vaultload.stats.IntervalListener;
@@ -31,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,8 +87,8 @@ public final class WorkloadRunner {
                                 run.passes(), Interruption.signal().orElse(null)),
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
                         run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
-                        storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null);
-                sinks(files).forEach(sink -> sink.write(result));
+                        storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null, null, null);
+                files.sinks(LOG).forEach(sink -> sink.write(result));
                 return result;
             } finally {
                 run.destroyUsers();
@@ -127,11 +121,6 @@ public final class WorkloadRunner {
             run.awaitStart();
             run.replayPasses();
         }
-    }
-
-    private static List<ReportSink> sinks(ReportFiles files) {
-        return Stream.concat(Stream.of(new DatasafeStatisticsLog(LOG), new TimeSplitLog(LOG), new ServedWithinTable(LOG),
-                new SoakHealthLog(LOG)), files.sinks().stream()).toList();
     }
 
     private String reportName(Combination combination, Engine engine, Instant startedAt) {

@@ -6,17 +6,19 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.report.Failure;
+import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunSetup;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.run.headroom.HeadroomPlan;
-import dev.vaultload.run.headroom.HeadroomResult;
 import dev.vaultload.run.headroom.HeadroomRunner;
 import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.load.LoadMeasurement;
+import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.rate.RatePlan;
-import dev.vaultload.run.rate.RateResult;
 import dev.vaultload.run.rate.RateRunner;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.storage.BlobStore;
@@ -31,6 +33,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 
 /**
  * One cell of the tamper matrix: a run of the vault in one mode on a real store while a {@link Tamperer} with a
@@ -95,8 +98,8 @@ final class TamperCell {
         try {
             reported = switch (mode) {
                 case FIXTURE, SOAK -> replay(storeName, mode, cell, fixture, events, tamperer);
-                case HEADROOM -> headroom(cell, fixture, events, tamperer);
-                case RATE -> rate(cell, fixture, events, tamperer);
+                case HEADROOM -> headroom(storeName, cell, fixture, events, tamperer);
+                case RATE -> rate(storeName, cell, fixture, events, tamperer);
             };
         } finally {
             close(tamperer);
@@ -114,22 +117,27 @@ final class TamperCell {
     }
 
     /** The tamperer starts once the users and the READ pool exist: what it alters is what the steps read. */
-    private static Reported headroom(String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
-        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.READ, fixture, store, TamperCell::vault,
-                new ContentGenerator(), FILE_SIZE_KIB * 1024L)) {
-            tamperer.start();
-            HeadroomResult result = new HeadroomRunner(HEADROOM_PLAN, workload, Duration.ofSeconds(5), threads -> List.of())
-                    .run(cell);
-            return new Reported(result.failures(), result.passed());
-        }
+    private Reported headroom(String storeName, String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
+        return load(LoadOperation.READ, storeName, cell, fixture, store, tamperer, (workload, recording) ->
+                new HeadroomRunner(HEADROOM_PLAN, workload, Duration.ofSeconds(5), threads -> List.of()).run(recording));
     }
 
-    private static Reported rate(String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
-        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, store, TamperCell::vault,
-                new ContentGenerator(), FILE_SIZE_KIB * 1024L)) {
+    private Reported rate(String storeName, String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
+        return load(LoadOperation.MIX, storeName, cell, fixture, store, tamperer, (workload, recording) ->
+                new RateRunner(RATE_PLAN, workload, Duration.ofSeconds(5), List.of()).run(recording, 0));
+    }
+
+    /** A load mode's run, recorded and written as the CLI's is; the tamperer starts once the workload is prepared. */
+    private Reported load(LoadOperation operation, String storeName, String cell, Fixture fixture, BlobStore store,
+                          Tamperer tamperer, BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
+        RunSetup setup = RunSetup.ofLoad("TamperMatrix", storeName, store.describe(), THREADS, FILE_SIZE_KIB,
+                "SMALL " + operation);
+        try (LoadWorkload workload = LoadWorkload.prepare(operation, fixture, store, TamperCell::vault,
+                new ContentGenerator(), FILE_SIZE_KIB * 1024L);
+             LoadRecording recording = new LoadRecording(workload, new ReportFiles(reportsOf(cell), "load"), setup, cell)) {
             tamperer.start();
-            RateResult result = new RateRunner(RATE_PLAN, workload, Duration.ofSeconds(5), List.of()).run(cell);
-            return new Reported(result.failures(), result.passed(0));
+            RunResult result = recording.finish(measure.apply(workload, recording), OptionalDouble.empty());
+            return new Reported(result.failures(), result.passed());
         }
     }
 
@@ -141,7 +149,11 @@ final class TamperCell {
         return new RunConfig(List.of(storeName), List.of(VaultEngineFactory.NAME), List.of(THREADS),
                 List.of(FILE_SIZE_KIB), new RunConfig.FixtureSource.Committed(mode.fixture), CipherSuite.AES256_GCM,
                 KDF_ITERATIONS, mode.duration, ErrorMode.CONTINUE, Duration.ofSeconds(5), Duration.ZERO,
-                OptionalDouble.empty(), 1, reports.resolve(cell.toLowerCase(Locale.ROOT).replace(' ', '-')));
+                OptionalDouble.empty(), 1, reportsOf(cell));
+    }
+
+    private Path reportsOf(String cell) {
+        return reports.resolve(cell.toLowerCase(Locale.ROOT).replace(' ', '-'));
     }
 
     private static void close(Tamperer tamperer) {

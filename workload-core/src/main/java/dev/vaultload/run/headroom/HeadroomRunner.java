@@ -1,9 +1,14 @@
 package dev.vaultload.run.headroom;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.HeadroomSection;
+import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
+import dev.vaultload.run.load.LoadMeasurement;
+import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
 import dev.vaultload.run.load.PlannedOperation;
@@ -24,8 +29,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,56 +64,80 @@ public final class HeadroomRunner {
         this.stepListeners = stepListeners;
     }
 
+    /** One measured step: its point of the plot, its operations' statistics, errors and CPU. */
+    private record StepRun(HeadroomStep step, List<OperationStatistics> operations, Map<ErrorClass, Long> errors,
+                           long processCpuNanos, long workerCpuNanos) {
+    }
+
     /**
      * Runs one unrecorded step at the lowest concurrency first: without it the first points measure the JIT
-     * compiler and cold connections, not the store.
+     * compiler and cold connections, not the store. The measured steps report their failures and periods to
+     * {@code recording}; the result's operations are the knee step's, the last step's when there is no knee.
      */
-    public HeadroomResult run(String label) {
-        runStep(plan.minThreads(), "warmup", workload.control());
-        List<HeadroomStep> steps = new ArrayList<>();
-        RunControl control = workload.control();
-        HeadroomResult.StopReason stopReason = HeadroomResult.StopReason.MAX_THREADS_REACHED;
+    public LoadMeasurement run(LoadRecording recording) {
+        runStep(plan.minThreads(), "warmup", workload.control(), stepListeners.apply(plan.minThreads()));
+        List<StepRun> runs = new ArrayList<>();
+        HeadroomSection.StopReason stopReason = HeadroomSection.StopReason.MAX_THREADS_REACHED;
         int fallingSteps = 0;
         for (int threads = plan.minThreads(); threads <= plan.maxThreads() && !Interruption.requested();
              threads += plan.threadStep()) {
-            HeadroomStep step = runStep(threads, "h" + threads, control);
+            StepRun run = runStep(threads, "h" + threads, recording.control(),
+                    Stream.concat(stepListeners.apply(threads).stream(), recording.listeners().stream()).toList());
+            HeadroomStep step = run.step();
             LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}, CPU {} us/op", threads,
                     String.format(Locale.ROOT, "%.1f", step.opsPerSecond()), millis(step.p50Micros()),
                     millis(step.p90Micros()), millis(step.p99Micros()), step.errors(),
                     String.format(Locale.ROOT, "%.1f", step.cpuMicrosPerOperation()));
-            fallingSteps = !steps.isEmpty() && step.opsPerSecond() < steps.getLast().opsPerSecond() ? fallingSteps + 1 : 0;
-            steps.add(step);
+            fallingSteps = !runs.isEmpty() && step.opsPerSecond() < runs.getLast().step().opsPerSecond() ? fallingSteps + 1 : 0;
+            runs.add(run);
             if (step.errorFraction() > plan.errorBudget() || step.integrityErrors() > 0) {
-                stopReason = HeadroomResult.StopReason.ERROR_BUDGET_EXCEEDED;
+                stopReason = HeadroomSection.StopReason.ERROR_BUDGET_EXCEEDED;
                 break;
             }
             if (fallingSteps >= plan.stopAfterFalling()) {
-                stopReason = HeadroomResult.StopReason.THROUGHPUT_FELL;
+                stopReason = HeadroomSection.StopReason.THROUGHPUT_FELL;
                 break;
             }
         }
-        return new HeadroomResult(label, steps, Knee.of(steps, plan.kneeFactor()), stopReason, control.failures());
+        return measurement(runs, stopReason);
+    }
+
+    private LoadMeasurement measurement(List<StepRun> runs, HeadroomSection.StopReason stopReason) {
+        List<HeadroomStep> steps = runs.stream().map(StepRun::step).toList();
+        HeadroomStep knee = Knee.of(steps, plan.kneeFactor()).orElse(null);
+        List<OperationStatistics> operations = runs.stream().filter(run -> run.step() == knee).findFirst()
+                .or(() -> runs.stream().reduce((first, second) -> second))
+                .map(StepRun::operations).orElse(List.of());
+        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+        runs.forEach(run -> run.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum)));
+        CpuUsage cpu = new CpuUsage(TimeUnit.NANOSECONDS.toMillis(runs.stream().mapToLong(StepRun::processCpuNanos).sum()),
+                TimeUnit.NANOSECONDS.toMillis(runs.stream().mapToLong(StepRun::workerCpuNanos).sum()),
+                steps.stream().mapToLong(step -> step.operations() + step.errors()).sum());
+        return new LoadMeasurement(operations, errors, cpu, new HeadroomSection(steps, knee, stopReason), null);
     }
 
     /** @param stepPrefix unique per step: a step's fixture replays must not meet another step's documents */
-    private HeadroomStep runStep(int threads, String stepPrefix, RunControl control) {
+    private StepRun runStep(int threads, String stepPrefix, RunControl control, List<IntervalListener> listeners) {
         StatisticService statistics = new StatisticService();
         AtomicInteger claimed = new AtomicInteger();
+        LongAdder workerCpuNanos = new LongAdder();
         List<Runnable> tasks = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
             OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/");
             TimedOperation timed = workload.timedOperation(control);
             tasks.add(() -> {
+                long cpuStartNanos = ProcessCpu.currentThreadNanos();
                 while (claimed.getAndIncrement() < plan.operationsPerStep() && !Interruption.requested()) {
                     PlannedOperation planned = sequence.next();
                     timed.run(planned.operation(), planned.locationPrefix(), null, statistics);
                 }
+                workerCpuNanos.add(ProcessCpu.currentThreadNanos() - cpuStartNanos);
             });
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("headroom-", 0).factory());
         long startNanos = System.nanoTime();
         long cpuStartNanos = ProcessCpu.nanos();
-        try (IntervalReporter ignored = new IntervalReporter(statistics, reportPeriod, stepListeners.apply(threads))) {
+        try (IntervalReporter ignored = new IntervalReporter(statistics, reportPeriod, listeners)) {
             List<Future<?>> running = tasks.stream().<Future<?>>map(pool::submit).toList();
             for (Future<?> task : running) {
                 task.get();
@@ -118,24 +150,29 @@ public final class HeadroomRunner {
         } finally {
             pool.shutdownNow();
         }
-        return step(threads, statistics, Duration.ofNanos(System.nanoTime() - startNanos), ProcessCpu.nanos() - cpuStartNanos);
-    }
-
-    /** All operation types of the step in one histogram: a point of the plot is the step, not a type. */
-    private static HeadroomStep step(int threads, StatisticService statistics, Duration wallClock, long cpuNanos) {
+        long processCpuNanos = ProcessCpu.nanos() - cpuStartNanos;
+        Duration wallClock = Duration.ofNanos(System.nanoTime() - startNanos);
         Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
         for (OperationType type : OperationType.values()) {
             wallClocks.put(type, wallClock);
         }
-        Histogram latencyMicros = LatencyHistograms.histogram();
-        statistics.summarize(wallClocks).stream().map(OperationStatistics::histogram).forEach(latencyMicros::add);
+        List<OperationStatistics> operations = statistics.summarize(wallClocks);
         Map<ErrorClass, Long> errors = statistics.errorTotals();
+        return new StepRun(step(threads, operations, errors, wallClock, processCpuNanos), operations, errors,
+                processCpuNanos, workerCpuNanos.sum());
+    }
+
+    /** All operation types of the step in one histogram: a point of the plot is the step, not a type. */
+    private static HeadroomStep step(int threads, List<OperationStatistics> operations, Map<ErrorClass, Long> errors,
+                                     Duration wallClock, long cpuNanos) {
+        Histogram latencyMicros = LatencyHistograms.histogram();
+        operations.stream().map(OperationStatistics::histogram).forEach(latencyMicros::add);
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
-        long operations = latencyMicros.getTotalCount();
-        return new HeadroomStep(threads, operations, errorCount, ErrorClass.dataErrors(errors),
-                operations / (wallClock.toNanos() / 1e9),
+        long succeeded = latencyMicros.getTotalCount();
+        return new HeadroomStep(threads, succeeded, errorCount, ErrorClass.dataErrors(errors),
+                succeeded / (wallClock.toNanos() / 1e9),
                 percentile(latencyMicros, 50), percentile(latencyMicros, 90), percentile(latencyMicros, 99),
-                operations + errorCount == 0 ? 0 : cpuNanos / 1000.0 / (operations + errorCount));
+                succeeded + errorCount == 0 ? 0 : cpuNanos / 1000.0 / (succeeded + errorCount));
     }
 
     private static long percentile(Histogram latencyMicros, double percentile) {

@@ -1,5 +1,6 @@
 package dev.vaultload.run.headroom;
 
+import dev.vaultload.report.HeadroomStep;
 import java.util.List;
 import java.util.Optional;
 

@@ -2,6 +2,7 @@ package dev.vaultload.run.load;
 
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
@@ -76,6 +77,10 @@ public final class LoadWorkload implements AutoCloseable {
             throw e;
         }
         return workload;
+    }
+
+    public EngineDescription engineDescription() {
+        return vault.description();
     }
 
     public LoadOperation operation() {

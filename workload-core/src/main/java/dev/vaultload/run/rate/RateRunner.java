@@ -1,14 +1,19 @@
 package dev.vaultload.run.rate;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.RateSection;
 import dev.vaultload.run.Interruption;
-import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
+import dev.vaultload.run.load.LoadMeasurement;
+import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
 import dev.vaultload.run.load.PlannedOperation;
 import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalReporter;
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +26,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 
 /**
  * Runs an open-loop load at a target rate: every operation has its due time on a fixed schedule, a thread
@@ -46,19 +53,29 @@ public final class RateRunner {
         this.listeners = List.copyOf(listeners);
     }
 
-    public RateResult run(String label) {
+    /**
+     * @param recording   hears of the failures and the periods
+     * @param errorBudget the failed fraction the run may have and still pass
+     */
+    public LoadMeasurement run(LoadRecording recording, double errorBudget) {
         StatisticService corrected = new StatisticService();
         StatisticService uncorrected = new StatisticService();
-        RunControl control = workload.control();
         LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
+        LongAdder workerCpuNanos = new LongAdder();
         ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("rate-", 0).factory());
         long startNanos = System.nanoTime() + LEAD_NANOS;
-        try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, listeners)) {
+        long processCpuStartNanos = ProcessCpu.nanos();
+        List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();
+        try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, periodListeners)) {
             List<Future<?>> running = new ArrayList<>();
             for (int thread = 0; thread < plan.threads(); thread++) {
                 Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/"),
-                        workload.timedOperation(control), corrected, uncorrected, lastEndNanos);
-                running.add(pool.submit(schedule::run));
+                        workload.timedOperation(recording.control()), corrected, uncorrected, lastEndNanos);
+                running.add(pool.submit(() -> {
+                    long cpuStartNanos = ProcessCpu.currentThreadNanos();
+                    schedule.run();
+                    workerCpuNanos.add(ProcessCpu.currentThreadNanos() - cpuStartNanos);
+                }));
             }
             for (Future<?> thread : running) {
                 thread.get();
@@ -71,15 +88,20 @@ public final class RateRunner {
         } finally {
             pool.shutdownNow();
         }
+        long processCpuNanos = ProcessCpu.nanos() - processCpuStartNanos;
         Duration elapsed = Duration.ofNanos(Math.max(1, lastEndNanos.get() - startNanos));
         Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
         for (OperationType type : OperationType.values()) {
             wallClocks.put(type, elapsed);
         }
-        double achievedOpsPerSecond = corrected.requestsStarted() / (elapsed.toNanos() / 1e9);
-        return new RateResult(label, plan.opsPerSecond(), plan.threads(), achievedOpsPerSecond, elapsed.toMillis(),
-                corrected.summarize(wallClocks), uncorrected.summarize(wallClocks), corrected.errorTotals(),
-                control.failures(), control.failureGroups());
+        long attempted = corrected.requestsStarted();
+        Map<ErrorClass, Long> errors = corrected.errorTotals();
+        long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
+        RateSection rate = new RateSection(plan.opsPerSecond(), attempted / (elapsed.toNanos() / 1e9), errorBudget,
+                attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(wallClocks));
+        return new LoadMeasurement(corrected.summarize(wallClocks), errors,
+                new CpuUsage(TimeUnit.NANOSECONDS.toMillis(processCpuNanos), TimeUnit.NANOSECONDS.toMillis(workerCpuNanos.sum()),
+                        attempted), null, rate);
     }
 
     /** The operations of one thread: indexes {@code thread, thread + threads, ...} of the plan. */

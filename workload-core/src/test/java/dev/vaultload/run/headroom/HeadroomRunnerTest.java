@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.report.HeadroomSection;
+import dev.vaultload.report.HeadroomStep;
+import dev.vaultload.report.RunResult;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -29,21 +32,25 @@ class HeadroomRunnerTest {
     @TempDir
     Path reports;
 
-    private static HeadroomResult run(LoadOperation operation, BlobStore store, HeadroomPlan plan) {
+    private RunResult run(LoadOperation operation, BlobStore store, HeadroomPlan plan) {
         try (LoadWorkload workload = LoadFixtures.workload(operation, store, CipherSuite.AES256_GCM)) {
-            return new HeadroomRunner(plan, workload, Duration.ofSeconds(1), threads -> List.of()).run("test");
+            return LoadFixtures.record(workload, reports, recording ->
+                    new HeadroomRunner(plan, workload, Duration.ofSeconds(1), threads -> List.of()).run(recording));
         }
     }
 
     @Test
     void runsEveryStepOfTheMixAndNamesAKnee() throws IOException {
-        HeadroomResult result = run(LoadOperation.MIX, new InMemoryBlobStore(), new HeadroomPlan(1, 3, 1, 150, 5, 0, 2));
+        RunResult run = run(LoadOperation.MIX, new InMemoryBlobStore(), new HeadroomPlan(1, 3, 1, 150, 5, 0, 2));
+        HeadroomSection result = run.headroom();
 
-        assertTrue(result.passed(), () -> result.failures().toString());
+        assertTrue(run.passed(), () -> run.failures().toString());
         assertEquals(List.of(1, 2, 3), result.steps().stream().map(HeadroomStep::threads).toList());
         result.steps().forEach(step -> assertEquals(150, step.operations() + step.errors(), "operations per step"));
-        assertTrue(result.knee().isPresent());
-        assertEquals(HeadroomResult.StopReason.MAX_THREADS_REACHED, result.stopReason());
+        assertTrue(result.kneeStep().isPresent());
+        assertEquals(HeadroomSection.StopReason.MAX_THREADS_REACHED, result.stopReason());
+        assertEquals(result.knee().operations(), run.operations().stream().mapToLong(s -> s.count()).sum(),
+                "the result's operations are the knee step's");
 
         Path csv = reports.resolve("headroom.csv");
         HeadroomCsv.write(result, csv);
@@ -55,35 +62,36 @@ class HeadroomRunnerTest {
 
     @Test
     void readsVerifiedDocuments() {
-        HeadroomResult result = run(LoadOperation.READ, new InMemoryBlobStore(), new HeadroomPlan(2, 2, 1, 100, 2, 0, 2));
+        RunResult result = run(LoadOperation.READ, new InMemoryBlobStore(), new HeadroomPlan(2, 2, 1, 100, 2, 0, 2));
 
         assertTrue(result.passed(), () -> result.failures().toString());
-        assertEquals(100, result.steps().getFirst().operations());
+        assertEquals(100, result.headroom().steps().getFirst().operations());
     }
 
     @Test
     void stopsOnceThroughputHasFallenForTheGivenNumberOfSteps() {
-        HeadroomResult result = run(LoadOperation.WRITE, new SlowerWithConcurrency(new InMemoryBlobStore()),
-                new HeadroomPlan(1, 8, 1, 40, 2, 0, 2));
+        HeadroomSection result = run(LoadOperation.WRITE, new SlowerWithConcurrency(new InMemoryBlobStore()),
+                new HeadroomPlan(1, 8, 1, 40, 2, 0, 2)).headroom();
 
-        assertEquals(HeadroomResult.StopReason.THROUGHPUT_FELL, result.stopReason());
+        assertEquals(HeadroomSection.StopReason.THROUGHPUT_FELL, result.stopReason());
         assertEquals(3, result.steps().size(), () -> "steps 1, 2 (fell once), 3 (fell twice): " + result.steps());
-        assertEquals(1, result.knee().orElseThrow().threads(), "throughput was highest with one thread");
+        assertEquals(1, result.knee().threads(), "throughput was highest with one thread");
     }
 
     @Test
     void failsWhenErrorsExceedTheBudget() {
         LosesDocuments store = new LosesDocuments(new InMemoryBlobStore());
-        HeadroomResult result;
+        RunResult result;
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.READ, store, CipherSuite.AES256_GCM)) {
             store.armed = true;
-            result = new HeadroomRunner(new HeadroomPlan(1, 4, 1, 20, 2, 0.05, 2), workload, Duration.ofSeconds(1),
-                    threads -> List.of()).run("test");
+            result = LoadFixtures.record(workload, reports, recording -> new HeadroomRunner(
+                    new HeadroomPlan(1, 4, 1, 20, 2, 0.05, 2), workload, Duration.ofSeconds(1), threads -> List.of())
+                    .run(recording));
         }
 
-        assertEquals(HeadroomResult.StopReason.ERROR_BUDGET_EXCEEDED, result.stopReason());
-        assertEquals(1, result.steps().size());
-        assertEquals(20, result.steps().getFirst().integrityErrors(), "a missing document is lost data");
+        assertEquals(HeadroomSection.StopReason.ERROR_BUDGET_EXCEEDED, result.headroom().stopReason());
+        assertEquals(1, result.headroom().steps().size());
+        assertEquals(20, result.headroom().steps().getFirst().integrityErrors(), "a missing document is lost data");
         assertFalse(result.passed());
         assertEquals(20, result.failures().size(), "every failure kept");
         result.failures().forEach(failure -> assertTrue(store.deleted.contains(failure.storeObject()),
@@ -112,8 +120,8 @@ class HeadroomRunnerTest {
     /** Each write waits 2 ms times the square of the writes in flight: throughput falls as threads are added. */
     @Test
     void aStepReportsTheCpuItsOperationsBurned() {
-        HeadroomResult result = run(LoadOperation.WRITE, new BurnsCpuPerWrite(new InMemoryBlobStore()),
-                new HeadroomPlan(1, 1, 1, 100, 2, 0, 2));
+        HeadroomSection result = run(LoadOperation.WRITE, new BurnsCpuPerWrite(new InMemoryBlobStore()),
+                new HeadroomPlan(1, 1, 1, 100, 2, 0, 2)).headroom();
 
         // 100 writes x 1 ms of spinning: far above the 10 ms tick the process CPU time may be counted in
         double cpuMicros = result.steps().getFirst().cpuMicrosPerOperation();

@@ -3,6 +3,7 @@ package dev.vaultload.run.headroom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.report.HeadroomStep;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,13 +5,28 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunSetup;
 import dev.vaultload.storage.BlobStore;
+import java.nio.file.Path;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /** Workloads for the load-mode tests: the small fixture's users, cheap keystores, 1 KiB documents. */
 public final class LoadFixtures {
     public static final long FILE_SIZE_BYTES = 1024;
 
     private LoadFixtures() {
+    }
+
+    /** Runs {@code measure} on the workload with a recording under {@code reports}, and the result it writes. */
+    public static RunResult record(LoadWorkload workload, Path reports, Function<LoadRecording, LoadMeasurement> measure) {
+        RunSetup setup = RunSetup.ofLoad("test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
+                "SMALL " + workload.operation());
+        try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test")) {
+            return recording.finish(measure.apply(recording), OptionalDouble.empty());
+        }
     }
 
     public static LoadWorkload workload(LoadOperation operation, BlobStore store, CipherSuite cipher) {

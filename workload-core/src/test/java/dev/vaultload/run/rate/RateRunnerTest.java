@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.RunResult;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -15,16 +16,22 @@ import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RateRunnerTest {
 
-    private static RateResult run(BlobStore store, RatePlan plan) {
+    @TempDir
+    Path reports;
+
+    private RunResult run(BlobStore store, RatePlan plan) {
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.WRITE, store, CipherSuite.NONE)) {
-            return new RateRunner(plan, workload, Duration.ofSeconds(1), List.of()).run("test");
+            return LoadFixtures.record(workload, reports, recording ->
+                    new RateRunner(plan, workload, Duration.ofSeconds(1), List.of()).run(recording, 0));
         }
     }
 
@@ -34,12 +41,12 @@ class RateRunnerTest {
 
     @Test
     void achievesTheTargetRate() {
-        RateResult result = run(new InMemoryBlobStore(), new RatePlan(400, 2, 1200));
+        RunResult result = run(new InMemoryBlobStore(), new RatePlan(400, 2, 1200));
 
-        assertTrue(result.passed(0), () -> result.failures().toString());
-        assertEquals(1200, writes(result.corrected()).count());
-        assertNotNull(writes(result.corrected()).timeSplit(), "store and engine time, as FIXTURE has it");
-        assertEquals(400, result.achievedOpsPerSecond(), 400 * 0.03, "achieved rate within 3% of the target");
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertEquals(1200, writes(result.operations()).count());
+        assertNotNull(writes(result.operations()).timeSplit(), "store and engine time, as FIXTURE has it");
+        assertEquals(400, result.rate().achievedOpsPerSecond(), 400 * 0.03, "achieved rate within 3% of the target");
     }
 
     /**
@@ -49,11 +56,11 @@ class RateRunnerTest {
      */
     @Test
     void aStallShowsInTheCorrectedP99AndNotInTheUncorrectedOne() {
-        RateResult result = run(new StallsOnce(new InMemoryBlobStore(), 300), new RatePlan(400, 2, 2000));
+        RunResult result = run(new StallsOnce(new InMemoryBlobStore(), 300), new RatePlan(400, 2, 2000));
 
-        assertTrue(result.passed(0), () -> result.failures().toString());
-        long correctedP99Micros = writes(result.corrected()).percentileMicros().get("99");
-        OperationStatistics uncorrected = writes(result.uncorrected());
+        assertTrue(result.passed(), () -> result.failures().toString());
+        long correctedP99Micros = writes(result.operations()).percentileMicros().get("99");
+        OperationStatistics uncorrected = writes(result.rate().uncorrected());
         assertTrue(correctedP99Micros >= 500_000, () -> "corrected p99 " + correctedP99Micros + " µs");
         assertTrue(uncorrected.percentileMicros().get("99") < 100_000,
                 () -> "uncorrected p99 " + uncorrected.percentileMicros().get("99") + " µs");

@@ -1,4 +1,4 @@
-package dev.vaultload.run.headroom;
+package dev.vaultload.report;
 
 /**
  * One concurrency level of a headroom measurement: one point of the plot.

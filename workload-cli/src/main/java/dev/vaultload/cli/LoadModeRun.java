@@ -1,0 +1,48 @@
+package dev.vaultload.cli;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunSetup;
+import dev.vaultload.run.Combination;
+import dev.vaultload.run.SuiteSession;
+import dev.vaultload.run.load.LoadMeasurement;
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.load.LoadRecording;
+import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.StorageProvider;
+import java.util.function.BiFunction;
+
+/**
+ * What HEADROOM and RATE share: the workload prepared on the combination's store, its measurement recorded, and
+ * the result written as every mode's is (console, JSON, CSV, .hlog; report.html from the folder).
+ */
+final class LoadModeRun {
+    private final SuiteSession session;
+    private final LoadOperation operation;
+
+    LoadModeRun(SuiteSession session, LoadOperation operation) {
+        this.session = session;
+        this.operation = operation;
+    }
+
+    /**
+     * @param name    the base name of the result's files
+     * @param label   what ran, for the .hlog and the console
+     * @param measure runs the mode on the prepared workload, reporting to the recording
+     */
+    RunResult run(Combination combination, ReportName name, String label,
+                  BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
+        StorageProvider provider = session.provider(combination);
+        BlobStore bucket = provider.openBucket(provider.defaultBucket());
+        RunSetup setup = RunSetup.ofLoad(RunCommand.SUITE, combination.storage(), bucket.describe(), combination.threads(),
+                combination.fileSizeKib(), session.fixtureLabel() + " " + operation);
+        try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
+                store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
+             LoadRecording recording = new LoadRecording(workload,
+                     new ReportFiles(session.config().reportDirectory(), name.base()), setup, label)) {
+            return recording.finish(measure.apply(workload, recording), session.config().maxRssGrowthPercent());
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.vaultload.report;
+
+import dev.vaultload.stats.OperationStatistics;
+import java.util.List;
+
+/**
+ * The part of a result only a RATE run has. Its operations are measured from each operation's due time (corrected:
+ * what a user arriving on schedule sees, with time spent waiting behind a slow predecessor); this section holds the
+ * same operations measured from their actual start (uncorrected: the service time alone).
+ *
+ * @param targetOpsPerSecond   the schedule's rate
+ * @param achievedOpsPerSecond operations completed (successful or not) / time from the start to the last completion
+ * @param errorBudget          the failed fraction the run may have and still pass
+ * @param withinErrorBudget    whether the failed fraction stayed within it
+ * @param uncorrected          per operation type, latencies from the actual start
+ */
+public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
+                          boolean withinErrorBudget, List<OperationStatistics> uncorrected) {
+
+    public RateSection {
+        uncorrected = List.copyOf(uncorrected);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.vaultload.run.load;
+
+import dev.vaultload.report.Environment;
+import dev.vaultload.report.HistogramIntervalLog;
+import dev.vaultload.report.ObjectOutcomes;
+import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.RunTiming;
+import dev.vaultload.run.Interruption;
+import dev.vaultload.run.RunControl;
+import dev.vaultload.stats.HealthSampler;
+import dev.vaultload.stats.HealthSeries;
+import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.ProcessHealth;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a load mode (HEADROOM, RATE) records besides its own figures, so that it ends in the same result and the
+ * same files as a FIXTURE run: every failure, named by its stored object ({@link #control()}); the .hlog of every
+ * measured period and health samples ({@link #listeners()}); then {@link #finish} builds the result and writes it
+ * with {@link ReportFiles#sinks}.
+ */
+public final class LoadRecording implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LoadRecording.class);
+
+    private final LoadWorkload workload;
+    private final ReportFiles files;
+    private final RunSetup setup;
+    private final RunControl control;
+    private final HistogramIntervalLog histogramLog;
+    private final HealthSeries health = new HealthSeries();
+    private final Instant startedAt = Instant.now();
+    private final long startNanos = System.nanoTime();
+
+    /** @param label the .hlog's heading, e.g. the storage, operation, size and cipher */
+    public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label) {
+        this.workload = workload;
+        this.files = files;
+        this.setup = setup;
+        this.control = workload.control();
+        this.histogramLog = new HistogramIntervalLog(files.histogramLog(), label);
+    }
+
+    /** Reports every measured operation's failure, naming its stored object. */
+    public RunControl control() {
+        return control;
+    }
+
+    /** The listeners of every measured period: the health sampler, then the .hlog. */
+    public List<IntervalListener> listeners() {
+        return List.of(new HealthSampler(new ProcessHealth(), health), histogramLog);
+    }
+
+    /** The result of the measurement, written to the console, JSON and CSV as every mode's is. */
+    public RunResult finish(LoadMeasurement measurement, OptionalDouble maxRssGrowthPercent) {
+        Interruption.signal().ifPresent(signal -> histogramLog.comment("interrupted by " + signal));
+        RunResult result = new RunResult(setup, workload.engineDescription(),
+                new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(), 0,
+                        Interruption.signal().orElse(null)),
+                measurement.operations(), measurement.errors(), control.failures(), control.failureGroups(),
+                ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), Map.of(),
+                Environment.current(), null, null, measurement.headroom(), measurement.rate());
+        files.sinks(LOG).forEach(sink -> sink.write(result));
+        return result;
+    }
+
+    @Override
+    public void close() {
+        histogramLog.close();
+    }
+}
