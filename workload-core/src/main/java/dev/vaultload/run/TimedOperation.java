@@ -16,6 +16,9 @@ import java.util.concurrent.TimeUnit;
  * failed operation. Used by one thread at a time: the store clock is per thread.
  */
 public final class TimedOperation {
+    /** An intended start that is the actual one: a closed loop's, timed from the same clock reading. */
+    private static final long AT_ACTUAL_START = Long.MIN_VALUE;
+
     private final OperationExecutor executor;
     private final TimedBlobStore storageClock;
     private final RunControl control;
@@ -29,15 +32,16 @@ public final class TimedOperation {
 
     /** Runs one operation of a closed loop: its intended start is now. */
     public void run(Operation operation, String locationPrefix, Integer fixtureIndex, StatisticService statistics) {
-        run(operation, locationPrefix, fixtureIndex, System.nanoTime(), statistics, null);
+        run(operation, locationPrefix, fixtureIndex, AT_ACTUAL_START, statistics, null);
     }
 
     /**
      * Runs one operation that was due at {@code intendedStartNanos} (it may start later).
      *
      * @param fixtureIndex the operation's place in the fixture; null when it is not a fixture's operation
-     * @param statistics   records the latency from the intended start, the store's share and any failure
-     * @param serviceTimes records the latency from the actual start too; null when the two cannot differ
+     * @param statistics   records the latency from the intended start and any failure
+     * @param serviceTimes records the latency from the actual start too; null when the two cannot differ. The
+     *                     store's share is recorded with the service time, where the two add up to the latency.
      */
     public void run(Operation operation, String locationPrefix, Integer fixtureIndex, long intendedStartNanos,
                     StatisticService statistics, StatisticService serviceTimes) {
@@ -49,12 +53,14 @@ public final class TimedOperation {
             long sizeBytes = executor.execute(operation, locationPrefix);
             long endNanos = System.nanoTime();
             long serviceMicros = TimeUnit.NANOSECONDS.toMicros(endNanos - startNanos);
-            statistics.recordSuccess(type, TimeUnit.NANOSECONDS.toMicros(endNanos - intendedStartNanos), sizeBytes);
-            statistics.recordStorageTime(type, serviceMicros,
-                    TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos()));
+            long storageMicros = TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos());
+            statistics.recordSuccess(type, intendedStartNanos == AT_ACTUAL_START ? serviceMicros
+                    : TimeUnit.NANOSECONDS.toMicros(endNanos - intendedStartNanos), sizeBytes);
+            StatisticService service = serviceTimes == null ? statistics : serviceTimes;
             if (serviceTimes != null) {
                 serviceTimes.recordSuccess(type, serviceMicros, sizeBytes);
             }
+            service.recordStorageTime(type, serviceMicros, storageMicros);
         } catch (RuntimeException failure) {
             statistics.recordFailure(type, control.onFailure(type, failure, () -> new FailureContext(
                     operation.describe(locationPrefix), executor.storeKeyOf(operation, locationPrefix, failure)
