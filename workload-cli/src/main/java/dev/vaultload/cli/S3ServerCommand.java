@@ -51,6 +51,6 @@ final class S3ServerCommand implements Callable<Integer> {
     }
 
     private static IllegalArgumentException missing(String name) {
-        return new IllegalArgumentException(name + " is required: the key pair the server accepts");
+        return new IllegalArgumentException("Invalid " + name + ": unset; expected the key pair the server accepts");
     }
 }

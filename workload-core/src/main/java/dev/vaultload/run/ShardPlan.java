@@ -46,15 +46,15 @@ public record ShardPlan(Optional<String> runId, int index, int count, Optional<I
                         id - engineVariable(settings, "SLURM_ARRAY_TASK_MIN", 0).orElse(0)))
                 .orElse(0);
         if (settings.apply("JOB_COMPLETION_INDEX") != null && ShardSettings.SHARD_COUNT.find(settings).isEmpty()) {
-            throw new IllegalArgumentException(ShardSettings.SHARD_COUNT.name() + " is required in a Kubernetes Indexed"
-                    + " Job (JOB_COMPLETION_INDEX is set): the Job's completions");
+            throw new IllegalArgumentException("Invalid " + ShardSettings.SHARD_COUNT.name() + ": unset in a Kubernetes"
+                    + " Indexed Job (JOB_COMPLETION_INDEX is set); expected the Job's completions");
         }
         Optional<String> runId = ShardSettings.RUN_ID.find(settings);
         boolean publishes = ShardSettings.RESULTS_URL.find(settings).isPresent();
         if (runId.isEmpty() && (count > 1 || publishes)) {
-            throw new IllegalArgumentException(ShardSettings.RUN_ID.name() + " is required with "
+            throw new IllegalArgumentException("Invalid " + ShardSettings.RUN_ID.name() + ": unset with "
                     + (count > 1 ? ShardSettings.SHARD_COUNT.name() + "=" + count : ShardSettings.RESULTS_URL.name())
-                    + ": every shard of the run gets the same one, e.g. " + ShardSettings.RUN_ID.name() + "=r1");
+                    + "; expected one id that every shard of the run gets, e.g. " + ShardSettings.RUN_ID.name() + "=r1");
         }
         return new ShardPlan(runId, index, count, ShardSettings.START_AT.find(settings));
     }

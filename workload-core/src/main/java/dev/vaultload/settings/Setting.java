@@ -78,6 +78,17 @@ public record Setting<T>(String name, SettingType<T> type, String defaultValue, 
         });
     }
 
+    /**
+     * The value {@code lookup} has for this setting, which must be set.
+     *
+     * @param accepted what the setting must name, for the message when it is unset
+     * @throws IllegalArgumentException naming the setting when it is unset or not accepted
+     */
+    public T require(Function<String, String> lookup, String accepted) {
+        return find(lookup).orElseThrow(() -> new IllegalArgumentException("Invalid " + name + ": unset; expected "
+                + accepted));
+    }
+
     /** @throws IllegalArgumentException naming the setting and what it accepts when {@code text} is not accepted */
     public T parse(String text) {
         try {

@@ -32,6 +32,17 @@ public record SettingType<T>(String accepted, Function<String, T> parse) {
         return new SettingType<>(describes, Path::of);
     }
 
+    /** A file that exists and can be read now, so that a run does not fail on it once it has started. */
+    public static SettingType<Path> readableFile(String describes) {
+        return new SettingType<>(describes, text -> {
+            Path path = Path.of(text);
+            if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+                throw new IllegalArgumentException(text);
+            }
+            return path;
+        });
+    }
+
     /** A directory, or a path where one can be made: a file there would only fail once a run is over. */
     public static SettingType<Path> directory() {
         return new SettingType<>("a directory, or a path where one can be made", text -> {

@@ -49,12 +49,12 @@ class ShardPlanTest {
     void mistakesAreRefusedNamingTheSettingOrVariable() {
         assertMessage("Invalid SHARD_INDEX='3': expected an integer below SHARD_COUNT (3)",
                 Map.of("SHARD_INDEX", "3", "SHARD_COUNT", "3", "RUN_ID", "r"));
-        assertMessage("SHARD_COUNT is required in a Kubernetes Indexed Job",
+        assertMessage("Invalid SHARD_COUNT: unset in a Kubernetes Indexed Job",
                 Map.of("JOB_COMPLETION_INDEX", "1", "RUN_ID", "r"));
         assertMessage("Invalid AWS_BATCH_JOB_ARRAY_SIZE='many'",
                 Map.of("AWS_BATCH_JOB_ARRAY_SIZE", "many", "RUN_ID", "r"));
-        assertMessage("RUN_ID is required with SHARD_COUNT=2", Map.of("SHARD_COUNT", "2"));
-        assertMessage("RUN_ID is required with RESULTS_URL", Map.of("RESULTS_URL", "/tmp/results"));
+        assertMessage("Invalid RUN_ID: unset with SHARD_COUNT=2", Map.of("SHARD_COUNT", "2"));
+        assertMessage("Invalid RUN_ID: unset with RESULTS_URL", Map.of("RESULTS_URL", "/tmp/results"));
         assertMessage("Invalid RUN_ID='Run 1'", Map.of("RUN_ID", "Run 1", "SHARD_COUNT", "2"));
     }
 

@@ -30,8 +30,9 @@ public final class EmbeddedProviderFactory implements StorageProviderFactory {
                 .map(url -> S3Endpoints.parse(S3Settings.EMBEDDED_S3_URL.name(), url));
         if (shared.isPresent()) {
             S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
-                    S3Settings.EMBEDDED_S3_URL.name() + " needs " + S3Settings.AWS_ACCESS_KEY.name() + " and "
-                            + S3Settings.AWS_SECRET_KEY.name() + ": the pair `vaultload s3-server` was started with"));
+                    "Invalid " + S3Settings.EMBEDDED_S3_URL.name() + ": set without " + S3Settings.AWS_ACCESS_KEY.name()
+                            + " and " + S3Settings.AWS_SECRET_KEY.name() + "; expected both beside it: the pair"
+                            + " `vaultload s3-server` was started with"));
             return S3StorageProvider.start(NAME, settings, settings.clientSettings(shared.get(), credentials), null);
         }
         EmbeddedS3Server server = EmbeddedS3Server.start(backend);

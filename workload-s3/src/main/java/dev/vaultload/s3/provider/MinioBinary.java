@@ -17,8 +17,7 @@ final class MinioBinary {
         if (configured.isPresent()) {
             Path binary = configured.get();
             if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-                throw new IllegalArgumentException(S3Settings.MINIO_BINARY.name() + " must name "
-                        + S3Settings.MINIO_BINARY.type().accepted() + ", got '" + binary + "'");
+                throw S3Settings.MINIO_BINARY.invalid(binary.toString());
             }
             return configured;
         }

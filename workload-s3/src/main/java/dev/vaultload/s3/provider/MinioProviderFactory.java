@@ -31,8 +31,9 @@ public final class MinioProviderFactory implements StorageProviderFactory {
         Optional<URI> existing = config.optional(S3Settings.MINIO_URL).map(url -> S3Endpoints.parse(S3Settings.MINIO_URL.name(), url));
         if (existing.isPresent()) {
             S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
-                    S3Settings.MINIO_URL.name() + " needs " + S3Settings.AWS_ACCESS_KEY.name() + " and "
-                            + S3Settings.AWS_SECRET_KEY.name() + " (scripts/start-minio.sh prints them)"));
+                    "Invalid " + S3Settings.MINIO_URL.name() + ": set without " + S3Settings.AWS_ACCESS_KEY.name()
+                            + " and " + S3Settings.AWS_SECRET_KEY.name() + "; expected both beside it"
+                            + " (scripts/start-minio.sh prints them)"));
             return S3StorageProvider.start(NAME, settings, settings.clientSettings(existing.get(), credentials), null);
         }
         Optional<Path> binary = MinioBinary.locate(config);

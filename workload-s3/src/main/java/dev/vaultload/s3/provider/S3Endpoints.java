@@ -21,7 +21,7 @@ final class S3Endpoints {
         } catch (URISyntaxException e) {
             // reported below with the accepted forms
         }
-        throw new IllegalArgumentException(property + " must be host:port (e.g. 127.0.0.1:7480) or an http(s) URL"
-                + " without path (e.g. https://s3.example.org:8443), got '" + value + "'");
+        throw new IllegalArgumentException("Invalid " + property + "='" + value + "': expected host:port (e.g."
+                + " 127.0.0.1:7480) or an http(s) URL without path (e.g. https://s3.example.org:8443)");
     }
 }

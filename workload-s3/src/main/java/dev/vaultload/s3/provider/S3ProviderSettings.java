@@ -1,5 +1,6 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.settings.Setting;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Credentials;
@@ -25,7 +26,7 @@ record S3ProviderSettings(String bucket, String region, Path caPath, int maxConn
         return new S3ProviderSettings(
                 bucket(config, defaultBucket),
                 config.valueOrDefault(S3Settings.AWS_REGION),
-                config.readableFile(S3Settings.CA_PATH).orElse(null),
+                config.optional(S3Settings.CA_PATH).orElse(null),
                 config.valueOr(S3Settings.S3_MAX_CONNECTIONS, defaultMaxConnections(config)),
                 config.valueOrDefault(S3Settings.S3_MAX_ATTEMPTS),
                 new S3Timeouts(
@@ -50,9 +51,10 @@ record S3ProviderSettings(String bucket, String region, Path caPath, int maxConn
         Optional<String> accessKey = config.optional(S3Settings.AWS_ACCESS_KEY);
         Optional<String> secretKey = config.optional(S3Settings.AWS_SECRET_KEY);
         if (accessKey.isPresent() != secretKey.isPresent()) {
-            throw new IllegalArgumentException(S3Settings.AWS_ACCESS_KEY.name() + " and " + S3Settings.AWS_SECRET_KEY.name()
-                    + " must be set together (or neither, for the SDK's default credential chain); only "
-                    + (accessKey.isPresent() ? S3Settings.AWS_ACCESS_KEY : S3Settings.AWS_SECRET_KEY).name() + " is set");
+            Setting<String> unset = accessKey.isPresent() ? S3Settings.AWS_SECRET_KEY : S3Settings.AWS_ACCESS_KEY;
+            Setting<String> set = accessKey.isPresent() ? S3Settings.AWS_ACCESS_KEY : S3Settings.AWS_SECRET_KEY;
+            throw new IllegalArgumentException("Invalid " + unset.name() + ": unset while " + set.name() + " is set;"
+                    + " expected both, or neither for the SDK's default credential chain");
         }
         return accessKey.map(id -> new S3Credentials(id, secretKey.orElseThrow()));
     }

@@ -29,7 +29,7 @@ public final class S3Settings implements SettingDeclarations {
             SettingType.text("a region name such as `eu-central-1`"), S3ClientSettings.DEFAULT_REGION, "signing region");
     public static final Setting<String> AWS_URL = Setting.optional("AWS_URL", ENDPOINT, "AWS's own endpoint",
             "endpoint of the S3 service; required for CEPH");
-    public static final Setting<Path> CA_PATH = Setting.optional("CA_PATH", SettingType.path("a readable PEM file"),
+    public static final Setting<Path> CA_PATH = Setting.optional("CA_PATH", SettingType.readableFile("a readable PEM file"),
             "the JDK's trust store",
             "PEM file of CA certificates to trust for https endpoints");
     public static final Setting<String> EMBEDDED_S3_BACKEND = Setting.of("EMBEDDED_S3_BACKEND",

@@ -27,57 +27,57 @@ class ConfigurationValidationTest {
 
     @Test
     void cephNeedsAwsUrl() {
-        assertRefused(new CephProviderFactory(), Map.of(), "AWS_URL is required");
+        assertRefused(new CephProviderFactory(), Map.of(), "Invalid AWS_URL: unset; expected");
     }
 
     @Test
     void awsUrlMustBeHostPortOrHttpUrl() {
-        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "ftp://127.0.0.1:21"), "AWS_URL must be host:port");
-        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "http://127.0.0.1:7480/some/path"), "AWS_URL must be host:port");
+        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "ftp://127.0.0.1:21"), "Invalid AWS_URL='ftp://127.0.0.1:21': expected host:port");
+        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "http://127.0.0.1:7480/some/path"), "Invalid AWS_URL='http://127.0.0.1:7480/some/path': expected host:port");
     }
 
     @Test
     void keysComeInPairs() {
         assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "127.0.0.1:1", "AWS_ACCESS_KEY", "id"),
-                "AWS_ACCESS_KEY and AWS_SECRET_KEY must be set together");
+                "Invalid AWS_SECRET_KEY: unset while AWS_ACCESS_KEY is set; expected both");
     }
 
     @Test
     void amazonNeedsABucket() {
-        assertRefused(new AmazonProviderFactory(), Map.of(), "AWS_BUCKET is required");
+        assertRefused(new AmazonProviderFactory(), Map.of(), "Invalid AWS_BUCKET: unset; expected the name of an existing bucket");
     }
 
     @Test
     void bucketNamesAreChecked() {
-        assertRefused(new EmbeddedProviderFactory(), Map.of("AWS_BUCKET", "Not_A_Bucket"), "AWS_BUCKET must be 3-63 characters");
+        assertRefused(new EmbeddedProviderFactory(), Map.of("AWS_BUCKET", "Not_A_Bucket"), "Invalid AWS_BUCKET='Not_A_Bucket': expected 3-63 characters");
     }
 
     @Test
     void numbersAreChecked() {
-        assertRefused(new EmbeddedProviderFactory(), Map.of("S3_MAX_CONNECTIONS", "many"), "S3_MAX_CONNECTIONS must be an integer within [1, 10000]");
-        assertRefused(new EmbeddedProviderFactory(), Map.of("S3_PART_SIZE_MIB", "4"), "S3_PART_SIZE_MIB must be an integer within [5, 1024]");
-        assertRefused(new EmbeddedProviderFactory(), Map.of("THREADS", "2,x"), "THREADS must be a comma-separated list");
+        assertRefused(new EmbeddedProviderFactory(), Map.of("S3_MAX_CONNECTIONS", "many"), "Invalid S3_MAX_CONNECTIONS='many': expected an integer within [1, 10000]");
+        assertRefused(new EmbeddedProviderFactory(), Map.of("S3_PART_SIZE_MIB", "4"), "Invalid S3_PART_SIZE_MIB='4': expected an integer within [5, 1024]");
+        assertRefused(new EmbeddedProviderFactory(), Map.of("THREADS", "2,x"), "Invalid THREADS='2,x': expected a comma-separated list");
     }
 
     @Test
     void embeddedBackendIsOneOfTwo() {
         assertRefused(new EmbeddedProviderFactory(), Map.of("EMBEDDED_S3_BACKEND", "memory"),
-                "EMBEDDED_S3_BACKEND must be one of [filesystem, transient], got 'memory'");
+                "Invalid EMBEDDED_S3_BACKEND='memory': expected one of [filesystem, transient]");
     }
 
     @Test
     void caPathMustBeAFile() {
-        assertRefused(new EmbeddedProviderFactory(), Map.of("CA_PATH", "/nonexistent/ca.pem"), "CA_PATH must name a readable file");
+        assertRefused(new EmbeddedProviderFactory(), Map.of("CA_PATH", "/nonexistent/ca.pem"), "Invalid CA_PATH='/nonexistent/ca.pem': expected a readable PEM file");
     }
 
     @Test
     void minioBinaryMustBeExecutable() {
-        assertRefused(new MinioProviderFactory(), Map.of("MINIO_BINARY", "/nonexistent/minio"), "MINIO_BINARY must name an executable");
+        assertRefused(new MinioProviderFactory(), Map.of("MINIO_BINARY", "/nonexistent/minio"), "Invalid MINIO_BINARY='/nonexistent/minio': expected an executable");
     }
 
     @Test
     void minioUrlNeedsKeys() {
-        assertRefused(new MinioProviderFactory(), Map.of("MINIO_URL", "127.0.0.1:9000"), "MINIO_URL needs AWS_ACCESS_KEY and AWS_SECRET_KEY");
+        assertRefused(new MinioProviderFactory(), Map.of("MINIO_URL", "127.0.0.1:9000"), "Invalid MINIO_URL: set without AWS_ACCESS_KEY and AWS_SECRET_KEY");
     }
 
     @Test
