@@ -18,11 +18,13 @@ public record VaultSettings(CipherSuite cipher, KeyPairAlgorithm keyPairAlgorith
     }
 
     /**
-     * The harness's options with the engine's own defaults for the rest: X25519 inbox keys, a key agreement like
-     * Datasafe's P-256 at a lower cost per recipient (see docs/measurements/2026-11-23-keystore-and-share-costs.md).
+     * The harness's options and INBOX_KEY_ALGORITHM ({@link VaultEngineSettings}), whose default X25519 is a key
+     * agreement like Datasafe's P-256 at a lower cost per recipient (see
+     * docs/measurements/2026-11-23-keystore-and-share-costs.md).
      */
     public static VaultSettings of(EngineOptions options) {
-        return new VaultSettings(options.cipher(), KeyPairAlgorithm.X25519, options.kdfIterations(), 1024);
+        return new VaultSettings(options.cipher(), VaultEngineSettings.INBOX_KEY_ALGORITHM.read(options.settings()),
+                options.kdfIterations(), 1024);
     }
 
     public VaultSettings {
