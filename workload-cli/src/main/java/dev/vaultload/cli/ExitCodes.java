@@ -2,7 +2,12 @@ package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureException;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.OverwrittenOptionException;
 
 /** What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a store that failed), 2 bad input. */
 final class ExitCodes {
@@ -16,7 +21,9 @@ final class ExitCodes {
     /** An option or a setting with a bad value, or a fixture file that does not load: one line on stderr, exit 2. */
     static void install(CommandLine commandLine) {
         commandLine.setParameterExceptionHandler((exception, args) -> {
-            exception.getCommandLine().getErr().println("vaultload: " + exception.getMessage());
+            exception.getCommandLine().getErr().println("vaultload: " + (exception instanceof OverwrittenOptionException
+                    overwritten && overwritten.getOverwritten() instanceof OptionSpec option
+                    ? givenTwice(option, args) : exception.getMessage()));
             return BAD_INPUT;
         });
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {
@@ -26,5 +33,13 @@ final class ExitCodes {
             failed.getErr().println("vaultload: " + (badInput ? exception.getMessage() : exception));
             return badInput ? BAD_INPUT : FAILED;
         });
+    }
+
+    /** Names an option given twice as the user typed it each time ({@code --threads} and {@code --THREADS} are one). */
+    private static String givenTwice(OptionSpec option, String[] args) {
+        List<String> typed = Arrays.stream(args).map(arg -> arg.split("=", 2)[0])
+                .filter(name -> Arrays.asList(option.names()).contains(name)).distinct().toList();
+        String names = typed.stream().map(name -> "'" + name + "'").collect(Collectors.joining(" and "));
+        return (typed.size() == 1 ? "option " + names : "options " + names + " are one option,") + " given twice: give it once";
     }
 }

@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.settings.Setting;
@@ -54,6 +55,17 @@ class BadSettingsTest {
     void anEmptyStorageProviderListAsAUserTypesItIsRefused() {
         CLI.assertRefused(List.of("run", "--storage-providers", "", "--REPORT_DIR", reports.resolve("r").toString()),
                 "Invalid STORAGE_PROVIDERS=''", "empty");
+    }
+
+    @Test
+    void anOptionGivenTwiceIsNamedAsTyped() {
+        String twice = CLI.assertRefused(List.of("run", "--threads", "1", "--threads", "2"), "'--threads'");
+        String spellings = CLI.assertRefused(List.of("run", "--file-sizes=1", "--FILE_SIZES", "2"), "'--file-sizes'",
+                "'--FILE_SIZES'");
+
+        assertEquals("vaultload: option '--threads' given twice: give it once", twice);
+        assertEquals("vaultload: options '--file-sizes' and '--FILE_SIZES' are one option, given twice: give it once",
+                spellings);
     }
 
     @Test
