@@ -4,24 +4,25 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
+import dev.vaultload.run.Suite;
 import dev.vaultload.run.SuiteSession;
-import dev.vaultload.storage.StorageProvider;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** {@code run --mode FIXTURE}: RandomActionsOnDatasafeTest, every combination, every read verified. */
+/** {@code run --mode FIXTURE}: the SUITE's job (RandomActionsOnDatasafeTest by default), every combination, every read verified. */
 final class FixtureMode {
     private final SuiteSession session;
+    private final Suite suite;
     private final LiveProgress progress;
     private final PrintWriter err;
     private final Consumer<RunResult> recorder;
 
     /** @param recorder gets every combination's result (a shard adds it to its Datasafe-format log) */
-    FixtureMode(SuiteSession session, LiveProgress progress, PrintWriter err, Consumer<RunResult> recorder) {
+    FixtureMode(SuiteSession session, Suite suite, LiveProgress progress, PrintWriter err, Consumer<RunResult> recorder) {
         this.session = session;
+        this.suite = suite;
         this.progress = progress;
         this.err = err;
         this.recorder = recorder;
@@ -34,9 +35,8 @@ final class FixtureMode {
     }
 
     private boolean run(Combination combination) {
-        StorageProvider provider = session.provider(combination);
-        RunResult result = session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.engine(combination, store),
-                users -> Map.of(), progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));
+        RunResult result = suite.run(session, combination,
+                progress.listeners(combination.label(), plannedOperations(combination), Optional.empty()));
         recorder.accept(result);
         if (!result.passed()) {
             err.println(RunOutcome.describe(result));

@@ -36,7 +36,7 @@ final class LoadModeRun {
                   BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
         StorageProvider provider = session.provider(combination);
         BlobStore bucket = provider.openBucket(provider.defaultBucket());
-        RunSetup setup = RunSetup.ofLoad(RunCommand.SUITE, combination.storage(), bucket.describe(), combination.threads(),
+        RunSetup setup = RunSetup.ofLoad(session.suite(), combination.storage(), bucket.describe(), combination.threads(),
                 combination.fileSizeKib(), session.fixtureLabel() + " " + operation);
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());

@@ -5,6 +5,8 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.report.ShardResults;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.ShardPlan;
+import dev.vaultload.run.RunSettings;
+import dev.vaultload.run.Suite;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -29,9 +31,6 @@ import picocli.CommandLine;
                 + "--threads 2,4); unset ones come from the system property or environment variable of the same name.",
                 "Exit status: 0 passed, 1 an integrity failure, a failed run or the error budget exceeded, 2 bad input."})
 final class RunCommand implements Callable<Integer> {
-    /** Reports name the suite whose job FIXTURE does, so the parse module groups them with its results. */
-    static final String SUITE = "RandomActionsOnDatasafeTest";
-
     enum Mode {
         /** The fixture replayed by THREADS executions, every read and the final content verified. */
         FIXTURE,
@@ -79,15 +78,18 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
         }
+        IneffectiveSettings.refuse(mode, spec);
         Function<String, String> given = SuiteSettings.lookup(spec, progress.terminal());
         ShardPlan shard = ShardPlan.read(given);
         Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);
-        try (SuiteSession session = SuiteSession.start(SUITE, false, settings, providerNamed)) {
+        // reports name the suite whose job runs, so the parse module groups them with the JUnit suite's results
+        Suite suite = Suite.valueOf(RunSettings.SUITE.read(settings));
+        try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed)) {
             Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, session.config().reportDirectory());
             try {
                 Consumer<RunResult> recorder = result -> publishing.ifPresent(shardResults -> shardResults.record(result));
                 boolean passed = switch (mode) {
-                    case FIXTURE -> new FixtureMode(session, progress, spec.commandLine().getErr(), recorder).run();
+                    case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
                     case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
                     case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
                 };

@@ -4,6 +4,8 @@ import static dev.vaultload.cli.InProcessCli.execute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.cli.InProcessCli.Outcome;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
@@ -17,6 +19,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -24,6 +27,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class VaultloadCliTest {
@@ -158,6 +162,51 @@ class VaultloadCliTest {
         assertTrue(plot.getWidth() > 500 && plot.getHeight() > 300, "a readable plot");
         assertTrue(Files.readString(reports.resolve("report.html")).contains("src=\"data:image/png;base64,"),
                 "the plot inline in the page");
+    }
+
+    @Test
+    void theMultiBucketSuiteRunsFromTheCommandLineOverBucketsBuckets() throws IOException {
+        Outcome outcome = run("--threads", "2", "--suite", "randomactionsonmultibuckettest", "--buckets", "2");
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        JsonNode result = new ObjectMapper().readTree(onlyFile(".json").toFile());
+        assertEquals("RandomActionsOnMultiBucketTest", result.get("suite").asText());
+        JsonNode buckets = result.get("storageDetails").get("buckets");
+        assertEquals(2, buckets.size(), "two buckets: " + buckets);
+        assertTrue(buckets.get(0).asText().endsWith("-0") && buckets.get(1).asText().endsWith("-1"), buckets::toString);
+        assertTrue(result.get("storageDetails").get("bucketOfUser").size() > 0, "the bucket of each user");
+    }
+
+    @Test
+    void theSimpleAdapterSuiteRunsFromTheCommandLineOnThePrivateSpaceFixture() throws IOException {
+        Outcome outcome = run("--threads", "2", "--SUITE", "RandomActionsOnSimpleDatasafeAdapterTest");
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        JsonNode result = new ObjectMapper().readTree(onlyFile(".json").toFile());
+        assertEquals("RandomActionsOnSimpleDatasafeAdapterTest", result.get("suite").asText());
+        List<String> types = new ArrayList<>();
+        result.get("operations").forEach(operation -> types.add(operation.get("type").asText()));
+        assertTrue(types.contains("WRITE") && !types.contains("SHARE"), "the simple adapter has no inbox: " + types);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--buckets 2|Invalid BUCKETS: has no effect with SUITE=RandomActionsOnDatasafeTest",
+            "--min-threads 2|Invalid --min-threads: has no effect with --mode FIXTURE",
+            "--rate 10|Invalid --rate: has no effect with --mode FIXTURE",
+            "--error-budget 0.5|Invalid --error-budget: has no effect with --mode FIXTURE",
+            "--mode HEADROOM --threads 2|Invalid THREADS: has no effect with --mode HEADROOM",
+            "--mode HEADROOM --duration 10s|Invalid DURATION: has no effect with --mode HEADROOM",
+            "--mode RATE --rate 10 --error-mode CONTINUE|Invalid ERROR_MODE: has no effect with --mode RATE",
+            "--mode RATE --rate 10 --max-threads 4|Invalid --max-threads: has no effect with --mode RATE",
+            "--mode RATE --rate 10 --suite RandomActionsOnMultiBucketTest|Invalid SUITE: has no effect with --mode RATE",
+            "--enable-multi-bucket-test true|Invalid ENABLE_MULTI_BUCKET_TEST: has no effect with vaultload run"})
+    void aSettingThatTheModeWouldNotUseIsRefusedBeforeTheRun(String args, String expected) {
+        Outcome outcome = run(args.split(" "));
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().startsWith("vaultload: " + expected), outcome.err());
+        assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
     }
 
     @Test

@@ -50,6 +50,10 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
+    public static final Setting<String> SUITE = Setting.of("SUITE",
+            SettingType.oneOf(Arrays.stream(Suite.values()).map(Suite::name).toList()), Suite.RandomActionsOnDatasafeTest.name(),
+            "`vaultload run`'s suite in FIXTURE mode, as the JUnit class of the same name runs it: the main job, the engine"
+                    + " through its simple adapter (private space only), or the main job over BUCKETS buckets");
     public static final Setting<Integer> BUCKETS = Setting.of("BUCKETS", SettingType.positiveInt(), "3",
             "buckets of the multi-bucket suite, named `<bucket>-0`, `<bucket>-1`, ...");
     public static final Setting<Boolean> ENABLE_MULTI_BUCKET_TEST = Setting.of("ENABLE_MULTI_BUCKET_TEST",
@@ -67,7 +71,8 @@ public final class RunSettings implements SettingDeclarations {
     @Override
     public List<Setting<?>> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
-                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, FILESYSTEM_ROOT);
+                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
+                FILESYSTEM_ROOT);
     }
 
     private static RunConfig.FixtureSource fixture(String text) {

@@ -98,6 +98,11 @@ public final class SuiteSession implements AutoCloseable {
         }
     }
 
+    /** The suite whose job this session runs, as reports name it. */
+    public String suite() {
+        return suite;
+    }
+
     public RunConfig config() {
         return config;
     }

@@ -1,10 +1,6 @@
 package dev.vaultload.tests;
 
-import dev.vaultload.run.Combination;
-import dev.vaultload.storage.StorageProvider;
-import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import dev.vaultload.run.Suite;
 
 /**
  * The main job through each engine's simple adapter (ours: SimpleVault, the analog of Datasafe's SimpleDatasafeService), with the
@@ -13,13 +9,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RandomActionsOnSimpleDatasafeAdapterTest extends RandomActionsSuite {
 
     RandomActionsOnSimpleDatasafeAdapterTest() {
-        super(true);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("combinations")
-    void randomActionsThroughTheSimpleAdapter(Combination combination) {
-        StorageProvider provider = session.provider(combination);
-        assertPassed(session.run(combination, provider.openBucket(provider.defaultBucket()), store -> session.simpleEngine(combination, store), users -> Map.of()));
+        super(Suite.RandomActionsOnSimpleDatasafeAdapterTest);
     }
 }

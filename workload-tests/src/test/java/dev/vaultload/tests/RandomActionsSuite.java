@@ -5,30 +5,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
+import dev.vaultload.run.Suite;
 import dev.vaultload.run.SuiteSession;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What the three suites share: the session is started (configuration checked, fixture loaded, providers
- * started) before the first combination and closed after the last; {@code combinations()} feeds the
- * parameterized test of each suite.
+ * started) before the first combination and closed after the last, and each combination is run as the
+ * {@link Suite} of the same name runs it, which is also what {@code vaultload run --suite} runs.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RandomActionsSuite {
-    private final boolean privateOnly;
-    protected SuiteSession session;
+    private final Suite suite;
+    private SuiteSession session;
 
-    /** @param privateOnly run the private-space-only fixtures (for engines without inboxes) */
-    protected RandomActionsSuite(boolean privateOnly) {
-        this.privateOnly = privateOnly;
+    protected RandomActionsSuite(Suite suite) {
+        this.suite = suite;
     }
 
     @BeforeAll
     void start() {
-        session = SuiteSession.start(getClass().getSimpleName(), privateOnly);
+        session = SuiteSession.start(suite.name(), suite.privateOnly());
     }
 
     @AfterAll
@@ -42,7 +45,10 @@ abstract class RandomActionsSuite {
         return session.combinations();
     }
 
-    static void assertPassed(RunResult result) {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("combinations")
+    void randomActions(Combination combination) {
+        RunResult result = suite.run(session, combination, List.of());
         assertTrue(result.passed(), () -> RunOutcome.describe(result));
     }
 }
