@@ -11,6 +11,7 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.ErrorClassifier;
 import dev.vaultload.stats.IndeterminateOutcome;
+import dev.vaultload.stats.DocumentsAtFault;
 import dev.vaultload.stats.IntegrityViolation;
 import dev.vaultload.stats.LostObject;
 import java.io.IOException;
@@ -176,41 +177,40 @@ public final class OperationExecutor {
             String inDoubt = required.size() == expected.size() ? ""
                     : " (and maybe " + expected.keySet().stream().filter(path -> !required.contains(path)).toList() + ")";
             String message = listing.describe(locationPrefix) + ": expected " + required + inDoubt + ", found " + found;
+            // acknowledged objects missing were deleted behind the run's back (docs/faults.md's LOST); each is named
+            List<String> gone = required.stream().filter(path -> !found.contains(path)).toList();
             if (unexpected) {
-                throw new IntegrityViolation(message, found.stream().filter(path -> !expected.containsKey(path))
-                        .findFirst().orElseThrow());
+                IntegrityViolation planted = new IntegrityViolation(message,
+                        found.stream().filter(path -> !expected.containsKey(path)).toList());
+                if (!gone.isEmpty()) {
+                    planted.addSuppressed(new LostObject(message, gone));
+                }
+                throw planted;
             }
-            // only acknowledged objects missing: they were deleted behind the run's back (docs/faults.md's LOST)
-            throw new LostObject(message, required.stream().filter(path -> !found.contains(path)).findFirst().orElseThrow());
+            throw new LostObject(message, gone);
         }
     }
 
     /**
-     * The store key of the object a failure of the operation is about, for its report to name: the document the
-     * failure names (a LIST's missing or unexpected one), else the document written, read or deleted, a share's
+     * The store keys of the objects a failure of the operation is about, for its report to name: the documents the
+     * failure names (a LIST's missing or unexpected ones), else the document written, read or deleted, a share's
      * first recipient's copy, a LIST's prefix; empty when the engine does not say or the user's keys cannot be had
      * (a failure of its own, reported as such).
      */
-    public Optional<String> storeKeyOf(Operation operation, String locationPrefix, RuntimeException failure) {
+    public List<String> storeKeysOf(Operation operation, String locationPrefix, RuntimeException failure) {
         if (!(operation instanceof Operation.InSpace inSpace)) {
-            return Optional.empty();
+            return List.of();
         }
         try {
             String owner = operation instanceof Operation.Share share ? share.recipients().getFirst() : operation.userId();
-            String location = documentPath(failure).orElse(locationPrefix + inSpace.location());
-            return space(users.credentials(owner), inSpace.storageType())
-                    .storeKey(location.endsWith("/") ? location.substring(0, location.length() - 1) : location);
+            Space space = space(users.credentials(owner), inSpace.storageType());
+            List<String> locations = failure instanceof DocumentsAtFault atFault && !atFault.documentPaths().isEmpty()
+                    ? atFault.documentPaths() : List.of(locationPrefix + inSpace.location());
+            return locations.stream().map(location -> space.storeKey(location.endsWith("/")
+                    ? location.substring(0, location.length() - 1) : location)).flatMap(Optional::stream).toList();
         } catch (RuntimeException unlocatable) {
-            return Optional.empty();
+            return List.of();
         }
-    }
-
-    private static Optional<String> documentPath(RuntimeException failure) {
-        return switch (failure) {
-            case IntegrityViolation violation -> violation.documentPath();
-            case LostObject lost -> lost.documentPath();
-            default -> Optional.empty();
-        };
     }
 
     private Space space(UserCredentials user, StorageType storageType) {

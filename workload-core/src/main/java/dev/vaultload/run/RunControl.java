@@ -7,10 +7,11 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorClassifier;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.StatisticService;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.time.Instant;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -60,7 +61,7 @@ public final class RunControl {
 
     /** A check's failure whose message already names its object (the validator's checks). */
     void checkFailed(OperationType type, RuntimeException failure, String storeKey) {
-        checkFailed(type, failure, () -> new FailureContext(null, storeKey, null));
+        checkFailed(type, failure, () -> FailureContext.of(null, storeKey));
     }
 
     /** A check's failure, counted in the check statistics. */
@@ -78,16 +79,19 @@ public final class RunControl {
         FailureContext where = context.get();
         String message = (where.operation() == null ? "" : where.operation() + ": ")
                 + failure.getClass().getSimpleName() + ": " + failure.getMessage();
-        String storeObject = where.storeKey() == null ? null : locate.apply(where.storeKey());
-        Failure reported = new Failure(type, errorClass, message, storeObject, Instant.now().toString(),
-                where.operationIndex());
+        String at = Instant.now().toString();
+        List<String> storeKeys = where.storeKeys().isEmpty() ? Collections.singletonList(null) : where.storeKeys();
         synchronized (failures) {
-            groups.count(errorClass, where.storeKey() == null ? null : locate.apply(FailureGroups.prefixOf(where.storeKey())));
-            if (failures.size() < MAX_FAILURES_LOGGED) {
-                LOG.warn("failed: {}", reported.line());
-            }
-            if (failures.size() < RunResult.MAX_FAILURES_KEPT) {
-                failures.add(reported);
+            for (String storeKey : storeKeys) {
+                String storeObject = storeKey == null ? null : locate.apply(storeKey);
+                Failure reported = new Failure(type, errorClass, message, storeObject, at, where.operationIndex());
+                groups.count(errorClass, storeKey == null ? null : locate.apply(FailureGroups.prefixOf(storeKey)));
+                if (failures.size() < MAX_FAILURES_LOGGED) {
+                    LOG.warn("failed: {}", reported.line());
+                }
+                if (failures.size() < RunResult.MAX_FAILURES_KEPT) {
+                    failures.add(reported);
+                }
             }
         }
         if (errorMode == ErrorMode.FAIL_FAST) {

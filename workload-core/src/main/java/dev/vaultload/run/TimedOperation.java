@@ -2,6 +2,8 @@ package dev.vaultload.run;
 
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.stats.DocumentsAtFault;
+import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.TimedBlobStore;
 import java.util.concurrent.TimeUnit;
@@ -62,9 +64,18 @@ public final class TimedOperation {
             }
             service.recordStorageTime(type, serviceMicros, storageMicros);
         } catch (RuntimeException failure) {
-            statistics.recordFailure(type, control.onFailure(type, failure, () -> new FailureContext(
-                    operation.describe(locationPrefix), executor.storeKeyOf(operation, locationPrefix, failure)
-                    .orElse(null), fixtureIndex)));
+            statistics.recordFailure(type, report(operation, locationPrefix, fixtureIndex, failure));
+            // a LIST that found documents both planted and missing names the missing ones as LOST too
+            for (Throwable also : failure.getSuppressed()) {
+                if (also instanceof DocumentsAtFault && also instanceof RuntimeException alsoFailed) {
+                    report(operation, locationPrefix, fixtureIndex, alsoFailed);
+                }
+            }
         }
+    }
+
+    private ErrorClass report(Operation operation, String locationPrefix, Integer fixtureIndex, RuntimeException failure) {
+        return control.onFailure(operation.type(), failure, () -> new FailureContext(operation.describe(locationPrefix),
+                executor.storeKeysOf(operation, locationPrefix, failure), fixtureIndex));
     }
 }

@@ -117,10 +117,10 @@ final class Validator {
             return true;
         } catch (IOException e) {
             control.checkFailed(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e),
-                    () -> new FailureContext(operation, storeKey(space, path), null));
+                    () -> FailureContext.of(operation, storeKey(space, path)));
         } catch (RuntimeException failure) {
             control.checkFailed(OperationType.READ, OwnerFailures.asSeenByOwner(failure, where, users.wasCreated(userId)),
-                    () -> new FailureContext(operation, storeKey(space, path), null));
+                    () -> FailureContext.of(operation, storeKey(space, path)));
         }
         return false;
     }

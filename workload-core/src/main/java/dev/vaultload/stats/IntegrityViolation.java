@@ -1,26 +1,27 @@
 package dev.vaultload.stats;
 
-import java.util.Optional;
+import java.util.List;
 
 /**
  * What was read differs from what the fixture expects. The message names user, space, path, expected and
- * found, so a report line alone says which object is at fault; {@link #documentPath()} names the document when the
- * failed operation covers several (a LIST).
+ * found, so a report line alone says which object is at fault; {@link #documentPaths()} names the documents when
+ * the failed operation covers several (a LIST).
  */
-public class IntegrityViolation extends RuntimeException {
-    private final String documentPath;
+public class IntegrityViolation extends RuntimeException implements DocumentsAtFault {
+    private final List<String> documentPaths;
 
     public IntegrityViolation(String message) {
-        this(message, null);
+        this(message, List.of());
     }
 
-    /** @param documentPath the document at fault, in the failed operation's space; null when it is the operation's own */
-    public IntegrityViolation(String message, String documentPath) {
+    /** @param documentPaths the documents at fault, in the failed operation's space; empty when it is the operation's own */
+    public IntegrityViolation(String message, List<String> documentPaths) {
         super(message);
-        this.documentPath = documentPath;
+        this.documentPaths = List.copyOf(documentPaths);
     }
 
-    public Optional<String> documentPath() {
-        return Optional.ofNullable(documentPath);
+    @Override
+    public List<String> documentPaths() {
+        return documentPaths;
     }
 }

@@ -1,25 +1,26 @@
 package dev.vaultload.stats;
 
-import java.util.Optional;
+import java.util.List;
 
 /**
  * An object whose write the store acknowledged, and no failure since could have removed, is missing;
- * {@link #documentPath()} names it when the failed operation covers several (a LIST).
+ * {@link #documentPaths()} names them when the failed operation covers several (a LIST).
  */
-public final class LostObject extends RuntimeException {
-    private final String documentPath;
+public final class LostObject extends RuntimeException implements DocumentsAtFault {
+    private final List<String> documentPaths;
 
     public LostObject(String message) {
-        this(message, null);
+        this(message, List.of());
     }
 
-    /** @param documentPath the missing document, in the failed operation's space; null when it is the operation's own */
-    public LostObject(String message, String documentPath) {
+    /** @param documentPaths the missing documents, in the failed operation's space; empty when it is the operation's own */
+    public LostObject(String message, List<String> documentPaths) {
         super(message);
-        this.documentPath = documentPath;
+        this.documentPaths = List.copyOf(documentPaths);
     }
 
-    public Optional<String> documentPath() {
-        return Optional.ofNullable(documentPath);
+    @Override
+    public List<String> documentPaths() {
+        return documentPaths;
     }
 }

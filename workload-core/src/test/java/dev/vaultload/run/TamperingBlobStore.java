@@ -8,21 +8,26 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A store that damages the first private document written through it, right after it is committed, the
- * way a faulty disk or a stray process would: one byte flipped, or the object deleted.
+ * A store that damages the first private documents written through it (one unless told), right after each is
+ * committed, the way a faulty disk or a stray process would: one byte flipped, or the object deleted.
  */
 final class TamperingBlobStore extends ForwardingBlobStore {
     enum Damage { FLIP_BYTE, DELETE }
 
     private final Damage damage;
-    private final AtomicBoolean damaged = new AtomicBoolean();
+    private final AtomicInteger undamaged;
 
     TamperingBlobStore(BlobStore delegate, Damage damage) {
+        this(delegate, damage, 1);
+    }
+
+    TamperingBlobStore(BlobStore delegate, Damage damage, int documents) {
         super(delegate);
         this.damage = damage;
+        this.undamaged = new AtomicInteger(documents);
     }
 
     @Override
@@ -31,7 +36,7 @@ final class TamperingBlobStore extends ForwardingBlobStore {
             @Override
             public void close() throws IOException {
                 super.close();
-                if (key.contains("/private/") && damaged.compareAndSet(false, true)) {
+                if (key.contains("/private/") && undamaged.getAndDecrement() > 0) {
                     damage(key);
                 }
             }

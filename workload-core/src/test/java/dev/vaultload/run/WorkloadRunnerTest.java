@@ -154,6 +154,26 @@ class WorkloadRunnerTest {
     }
 
     @Test
+    void aListThatMissesSeveralDocumentsNamesEachOfThem() {
+        TamperingBlobStore store = new TamperingBlobStore(new InMemoryBlobStore("test"), TamperingBlobStore.Damage.DELETE, 2);
+        ContentId c1 = new ContentId("c1");
+        Fixture writeTwoThenList = new Fixture(null, List.of(
+                new Operation.CreateUser("user-1"),
+                new Operation.Write("user-1", c1, "docs/a.txt"),
+                new Operation.Write("user-1", c1, "docs/b.txt"),
+                new Operation.Listing("user-1", StorageType.PRIVATE, "docs/", List.of("docs/a.txt", "docs/b.txt"))),
+                Map.of("user-1", Map.of("docs/a.txt", "c1", "docs/b.txt", "c1")), Map.of("user-1", Map.of()));
+
+        RunResult result = run(ErrorMode.CONTINUE, writeTwoThenList, 1, store);
+
+        List<String> named = result.failures().stream().filter(f -> f.type() == OperationType.LIST && f.operationIndex() != null)
+                .map(f -> f.errorClass() + " " + f.storeObject().substring(f.storeObject().indexOf("/private/"))).toList();
+        assertEquals(List.of("LOST /private/p0e0/docs/a.txt", "LOST /private/p0e0/docs/b.txt"), named,
+                "each missing document named: " + result.failures());
+        assertEquals(Map.of(ErrorClass.LOST, 3L), nonZero(result.errors()), "one failed LIST and two final checks");
+    }
+
+    @Test
     void aDocumentAlteredWhileItsPassWaitsForDeletionIsFoundBeforeTheDeletion() {
         AltersAnEarlierPass store = new AltersAnEarlierPass(new InMemoryBlobStore("test"));
         RunConfig config = config(ErrorMode.CONTINUE, Optional.of(Duration.ofSeconds(1)));

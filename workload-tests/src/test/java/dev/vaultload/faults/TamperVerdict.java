@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -19,6 +20,7 @@ import java.util.stream.Collectors;
  */
 record TamperVerdict(String cell, int made, int observable, int found, int namedRight, List<String> missed,
                      List<Failure> falseAlarms, boolean runFailed) {
+    private static final Pattern IN_FLIGHT_SUFFIX = Pattern.compile("-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$");
 
     static TamperVerdict of(String cell, List<Alteration> alterations, List<RunEvents.Event> events,
                             TamperCell.Reported result, BlobStore runStore) {
@@ -48,10 +50,21 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
                 .filter(a -> a.kind().target == Alteration.Target.KEY_MATERIAL).toList();
         List<Failure> falseAlarms = result.failures().stream()
                 .filter(f -> f.storeObject() == null || !altered.contains(f.storeObject()))
+                .filter(f -> f.storeObject() == null || !inFlightCopy(f.storeObject(), altered))
                 .filter(f -> ofKeys.stream().noneMatch(a -> consequence(f, a, locate)))
                 .toList();
         return new TamperVerdict(cell, alterations.size(), observable, found, namedRight, missed, falseAlarms,
                 !result.passed());
+    }
+
+    /**
+     * The embedded server's file-system backend writes an object as {@code KEY-<uuid>} and renames it, and lists
+     * that file while the write goes on: a LIST during the tamperer's own PUT of KEY sees it. Named by the run as an
+     * object that must not exist, it is the alteration of KEY seen in flight, not a false alarm.
+     */
+    private static boolean inFlightCopy(String storeObject, Set<String> altered) {
+        return IN_FLIGHT_SUFFIX.matcher(storeObject).find()
+                && altered.contains(IN_FLIGHT_SUFFIX.matcher(storeObject).replaceFirst(""));
     }
 
     /** The failure concerns the user whose key material was altered: an object of theirs, or their id in the message. */
