@@ -1,5 +1,6 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.report.ReportFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ public record IntervalLog(long startMillis, Map<String, List<IntervalLatencies>>
 
     /** The interval log of a JSON result, {@code NAME.json} -> {@code NAME.hlog}. */
     public static Path besideJson(Path json) {
-        return json.resolveSibling(json.getFileName().toString().replaceFirst("\\.json$", ".hlog"));
+        return ReportFiles.histogramLogBeside(json);
     }
 
     /** The log, or empty when there is none. */

@@ -4,6 +4,7 @@ import dev.vaultload.report.CsvReportWriter;
 import dev.vaultload.report.DatasafeLogFile;
 import dev.vaultload.report.JsonReportWriter;
 import dev.vaultload.report.MergeSummary;
+import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.fixture.OperationType;
@@ -57,7 +58,7 @@ public final class RunMerge {
                 shardCount = Math.max(shardCount, result.shard().count());
                 if (folder.passed()) {
                     byCombination.computeIfAbsent(combinationKey(result), key -> new ArrayList<>())
-                            .add(new Shard(folder.index(), result, IntervalLog.besideJson(json)));
+                            .add(new Shard(folder.index(), result, json));
                 }
             }
             folder.problem().ifPresent(problem -> missing.put(folder.index(), problem));
@@ -94,8 +95,8 @@ public final class RunMerge {
 
     private List<Path> writeCombination(String runId, int shardCount, List<Shard> shards, Map<Integer, String> missing,
                                         Path outFolder, List<MergeSummary> summaries) {
-        String name = shards.getFirst().json().getFileName().toString().replaceFirst("\\.json$", "")
-                .replaceFirst("-\\d+t-", "-" + shards.stream().mapToInt(shard -> shard.result.setup().threads()).sum() + "t-");
+        String name = ReportFiles.withThreads(ReportFiles.baseNameOf(shards.getFirst().json()),
+                shards.stream().mapToInt(shard -> shard.result.setup().threads()).sum());
         long windowStartMillis = shards.stream().mapToLong(shard -> shard.run().replayStartEpochMillis()).max().orElseThrow();
         long windowEndMillis = shards.stream().mapToLong(shard -> shard.run().replayEndEpochMillis()).min().orElseThrow();
         Path hlog = outFolder.resolve(name + ".hlog");
@@ -162,13 +163,13 @@ public final class RunMerge {
                 Integer.toString(result.setup().threads()));
     }
 
-    private record Shard(int index, RunResult result, Path hlog) {
+    private record Shard(int index, RunResult result, Path json) {
         ShardRun run() {
             return result.shard();
         }
 
-        Path json() {
-            return hlog.resolveSibling(hlog.getFileName().toString().replaceFirst("\\.hlog$", ".json"));
+        Path hlog() {
+            return ReportFiles.histogramLogBeside(json);
         }
     }
 }

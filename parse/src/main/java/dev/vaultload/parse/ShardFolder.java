@@ -1,6 +1,6 @@
 package dev.vaultload.parse;
 
-import dev.vaultload.report.ShardResults;
+import dev.vaultload.scaleout.ShardResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vaultload.fixture.OperationType;
-import dev.vaultload.report.ShardResults;
+import dev.vaultload.scaleout.ShardResults;
 import dev.vaultload.stats.LatencyHistograms;
 import java.io.IOException;
 import java.io.PrintStream;

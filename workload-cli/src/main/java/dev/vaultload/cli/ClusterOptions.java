@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.run.ShardSettings;
+import dev.vaultload.scaleout.ResultsLocation;
+import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.settings.Setting;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -70,8 +71,8 @@ final class ClusterOptions {
         if (image.isBlank()) {
             throw invalid("--image", image, "an image reference");
         }
-        if (!results.matches("s3://[^/]+.*")) {
-            throw invalid("--results", results, "s3://bucket[/prefix]");
+        if (!(parsed("--results", ShardSettings.RESULTS_URL, results) instanceof ResultsLocation.Bucket)) {
+            throw invalid("--results", results, "s3://bucket[/prefix]: a cluster's shards share no directory");
         }
         String id = runId != null ? parsed("--run-id", ShardSettings.RUN_ID, runId) : generatedRunId();
         Optional<Instant> start = Optional.ofNullable(startAt).map(text -> parsed("--start-at", ShardSettings.START_AT, text));

@@ -1,7 +1,7 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.run.ShardPlan;
 import dev.vaultload.run.headroom.HeadroomPlan;
+import dev.vaultload.scaleout.ShardPlan;
 import picocli.CommandLine.Option;
 
 /** The options of {@code run --mode HEADROOM}. */

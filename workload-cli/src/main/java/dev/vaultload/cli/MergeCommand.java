@@ -4,6 +4,7 @@ import dev.vaultload.parse.JsonResultReader;
 import dev.vaultload.parse.RunMerge;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.scaleout.ResultsLocation;
 import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.OperationStatistics;
@@ -46,8 +47,9 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        boolean downloaded = run.startsWith("s3://");
-        Path runFolder = downloaded ? download(run) : Path.of(run);
+        ResultsLocation location = parse(run);
+        boolean downloaded = location instanceof ResultsLocation.Bucket;
+        Path runFolder = location instanceof ResultsLocation.Bucket bucket ? download(bucket) : Path.of(run);
         try {
             return merge(runFolder, downloaded);
         } finally {
@@ -106,16 +108,24 @@ final class MergeCommand implements Callable<Integer> {
         }
     }
 
-    /** Copies s3://bucket/prefix/RUN_ID/ to a temporary folder named RUN_ID. */
-    private static Path download(String url) throws IOException {
-        String path = url.substring("s3://".length()).replaceAll("/+$", "");
-        int slash = path.indexOf('/');
-        if (slash < 0) {
-            throw new IllegalArgumentException("expected s3://bucket[/prefix]/RUN_ID, got " + url);
+    private static ResultsLocation parse(String run) {
+        try {
+            return ResultsLocation.parse(run);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid RUN='" + run + "': expected RESULTS_URL/RUN_ID, a directory or"
+                    + " s3://bucket[/prefix]/RUN_ID", e);
         }
-        String bucket = path.substring(0, slash);
-        String runKey = path.substring(slash + 1) + "/";
-        String runId = runKey.substring(runKey.lastIndexOf('/', runKey.length() - 2) + 1, runKey.length() - 1);
+    }
+
+    /** Copies s3://bucket/prefix/RUN_ID/ to a temporary folder named RUN_ID. */
+    private static Path download(ResultsLocation.Bucket run) throws IOException {
+        if (run.prefix().isEmpty()) {
+            throw new IllegalArgumentException("Invalid RUN='" + run + "': expected s3://bucket[/prefix]/RUN_ID");
+        }
+        String bucket = run.bucket();
+        String runKey = run.prefix() + "/";
+        String url = run.toString();
+        String runId = run.prefix().substring(run.prefix().lastIndexOf('/') + 1);
         Path folder = Files.createTempDirectory("vaultload-merge-").resolve(runId);
         try (ResultsBucket results = ResultsBucket.open(bucket, SettingsRegistry.system());
              BlobStore store = results.store();

@@ -2,13 +2,13 @@ package dev.vaultload.cli;
 
 import dev.vaultload.parse.HtmlReport;
 import dev.vaultload.report.RunResult;
-import dev.vaultload.report.ShardResults;
 import dev.vaultload.run.Interruption;
-import dev.vaultload.run.ShardPlan;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.run.Suite;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardResults;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
 import java.util.Optional;

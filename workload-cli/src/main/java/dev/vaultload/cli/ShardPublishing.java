@@ -2,12 +2,13 @@ package dev.vaultload.cli;
 
 import dev.vaultload.report.DatasafeLogFile;
 import dev.vaultload.report.RunResult;
-import dev.vaultload.report.ShardResults;
-import dev.vaultload.run.ClockSkewCheck;
 import dev.vaultload.run.RunSettings;
-import dev.vaultload.run.ShardPlan;
-import dev.vaultload.run.ShardSettings;
 import dev.vaultload.s3.provider.ResultsBucket;
+import dev.vaultload.scaleout.ClockSkewCheck;
+import dev.vaultload.scaleout.ResultsLocation;
+import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardResults;
+import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.storage.FileSystemBlobStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -37,12 +38,14 @@ final class ShardPublishing implements AutoCloseable {
 
     /** The settings with REPORT_DIR set to the shard's local folder when RESULTS_URL is set. */
     static Function<String, String> withShardFolder(Function<String, String> settings, ShardPlan shard) {
-        Optional<String> url = ShardSettings.RESULTS_URL.find(settings);
-        if (url.isEmpty()) {
+        Optional<ResultsLocation> location = ShardSettings.RESULTS_URL.find(settings);
+        if (location.isEmpty()) {
             return settings;
         }
-        Path base = isS3(url.get()) ? RunSettings.REPORT_DIR.read(settings) : Path.of(url.get());
-        String folder = base.resolve(shard.runId().orElseThrow()).resolve("shard-" + shard.index()).toString();
+        // a bucket's results are written under REPORT_DIR first, then uploaded by finish
+        ResultsLocation local = location.get() instanceof ResultsLocation.Directory directory ? directory
+                : new ResultsLocation.Directory(RunSettings.REPORT_DIR.read(settings));
+        String folder = local.folderOf(shard.runId().orElseThrow(), shard.index());
         return name -> name.equals(RunSettings.REPORT_DIR.name()) ? folder : settings.apply(name);
     }
 
@@ -52,35 +55,31 @@ final class ShardPublishing implements AutoCloseable {
      * @param localFolder the REPORT_DIR {@link #withShardFolder} gave the run
      */
     static Optional<ShardPublishing> open(Function<String, String> settings, ShardPlan shard, Path localFolder) {
-        Optional<String> url = ShardSettings.RESULTS_URL.find(settings);
-        if (url.isEmpty()) {
+        Optional<ResultsLocation> location = ShardSettings.RESULTS_URL.find(settings);
+        if (location.isEmpty()) {
             return Optional.empty();
         }
         String runId = shard.runId().orElseThrow();
         String thread = "shard-" + shard.index();
-        if (!isS3(url.get())) {
-            Path root = Path.of(url.get());
-            ShardResults results = new ShardResults(new FileSystemBlobStore(root),
+        if (location.get() instanceof ResultsLocation.Directory directory) {
+            ShardResults results = new ShardResults(new FileSystemBlobStore(directory.path()),
                     ShardResults.folderKey("", runId, shard.index()), localFolder.toString());
             results.refuseIfPresent();
             return Optional.of(new ShardPublishing(results, localFolder, false, null, thread));
         }
-        String withoutScheme = url.get().substring("s3://".length());
-        int slash = withoutScheme.indexOf('/');
-        String bucketName = slash < 0 ? withoutScheme : withoutScheme.substring(0, slash);
-        String prefix = slash < 0 ? "" : withoutScheme.substring(slash + 1).replaceAll("/+$", "");
-        String folderKey = ShardResults.folderKey(prefix.isEmpty() ? "" : prefix + "/", runId, shard.index());
-        ResultsBucket bucket = ResultsBucket.open(bucketName, settings);
+        ResultsLocation.Bucket results = (ResultsLocation.Bucket) location.get();
+        String folderKey = ShardResults.folderKey(results.keyOf(""), runId, shard.index());
+        ResultsBucket bucket = ResultsBucket.open(results.bucket(), settings);
         try {
             new ClockSkewCheck(Clock.systemUTC(), ShardSettings.CLOCK_SKEW_LIMIT.read(settings))
-                    .check(bucket::serverDate, "s3://" + bucketName);
-            ShardResults results = new ShardResults(bucket.store(), folderKey, "s3://" + bucketName + "/" + folderKey);
-            results.refuseIfPresent();
+                    .check(bucket::serverDate, new ResultsLocation.Bucket(results.bucket(), "").toString());
+            ShardResults shardResults = new ShardResults(bucket.store(), folderKey, results.folderOf(runId, shard.index()));
+            shardResults.refuseIfPresent();
             if (localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
                 throw new IllegalArgumentException("RUN_ID already has results for this shard in " + localFolder
                         + " (REPORT_DIR): choose a new RUN_ID");
             }
-            return Optional.of(new ShardPublishing(results, localFolder, true, bucket, thread));
+            return Optional.of(new ShardPublishing(shardResults, localFolder, true, bucket, thread));
         } catch (RuntimeException e) {
             bucket.close();
             throw e;
@@ -105,9 +104,5 @@ final class ShardPublishing implements AutoCloseable {
         if (bucket != null) {
             bucket.close();
         }
-    }
-
-    private static boolean isS3(String url) {
-        return url.startsWith("s3://");
     }
 }

@@ -4,11 +4,24 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 
-/** The files of one combination under the report directory: {@code NAME.json}, {@code NAME.csv}, {@code NAME.hlog}. */
+/**
+ * The files of one result under the report directory, {@code NAME.json}, {@code NAME.csv}, {@code NAME.hlog}: the
+ * one place their names are built and read back (by the merge, and by readers that pair a JSON with its .hlog).
+ */
 public final class ReportFiles {
+    private static final DateTimeFormatter STARTED = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    private static final String JSON = ".json";
+    private static final String HLOG = ".hlog";
+    /** The threads field of a base name, {@code -4t-}: FIXTURE results and their merges have it. */
+    private static final Pattern THREADS_FIELD = Pattern.compile("-\\d+t-");
+
     private final Path directory;
     private final String baseName;
 
@@ -22,12 +35,41 @@ public final class ReportFiles {
         }
     }
 
+    /**
+     * A result's base name, {@code KIND-STORAGE-WHAT-SIZEk-CIPHER-yyyyMMdd-HHmmss}: KIND the suite or the load mode,
+     * WHAT the threads ({@code 4t}, see {@link #withThreads}) or the load's operation.
+     */
+    public static String baseName(String kind, String storage, String what, int fileSizeKib, String cipher,
+                                  Instant startedAt) {
+        return kind + "-" + storage + "-" + what + "-" + fileSizeKib + "k-" + cipher + "-" + STARTED.format(startedAt);
+    }
+
+    /** The threads field of a FIXTURE result's base name, {@code 4t}. */
+    public static String threadsField(int threads) {
+        return threads + "t";
+    }
+
+    /** A FIXTURE result's base name with its threads field replaced: a merge names the threads of all shards. */
+    public static String withThreads(String baseName, int threads) {
+        return THREADS_FIELD.matcher(baseName).replaceFirst("-" + threadsField(threads) + "-");
+    }
+
+    /** The base name of a result's JSON file. */
+    public static String baseNameOf(Path json) {
+        return json.getFileName().toString().replaceFirst(Pattern.quote(JSON) + "$", "");
+    }
+
+    /** The .hlog written beside a result's JSON. */
+    public static Path histogramLogBeside(Path json) {
+        return json.resolveSibling(baseNameOf(json) + HLOG);
+    }
+
     public Path histogramLog() {
-        return directory.resolve(baseName + ".hlog");
+        return directory.resolve(baseName + HLOG);
     }
 
     public Path json() {
-        return directory.resolve(baseName + ".json");
+        return directory.resolve(baseName + JSON);
     }
 
     public Path csv() {

@@ -11,6 +11,8 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.ShardRun;
+import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.StartGate;
 import dev.vaultload.stats.IntegrityViolation;
 import dev.vaultload.stats.LostObject;
 import dev.vaultload.stats.ProcessCpu;
@@ -92,7 +94,7 @@ final class CombinationRun implements AutoCloseable {
 
     /** Waits for START_AT, if set, once the users exist: shards that prepared at different speeds start together. */
     void awaitStart() {
-        startLatenessMillis = shard.startAt().map(new StartGate(java.time.Clock.systemUTC())::awaitMillis).orElse(0L);
+        startLatenessMillis = shard.startAt().map(new StartGate(java.time.Clock.systemUTC(), Interruption::requested)::awaitMillis).orElse(0L);
     }
 
     void replayPasses() {

@@ -9,6 +9,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.storage.BlobStore;

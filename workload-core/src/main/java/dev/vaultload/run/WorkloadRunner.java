@@ -5,12 +5,13 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
-import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.LiveMetrics;
+import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
+import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.stats.HealthSampler;
 import dev.vaultload.stats.HealthSeries;
 import dev.vaultload.stats.IntervalListener;
@@ -19,8 +20,6 @@ import dev.vaultload.stats.ProcessHealth;
 import dev.vaultload.storage.BlobStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkloadRunner {
     private static final Logger LOG = LoggerFactory.getLogger(WorkloadRunner.class);
-    private static final DateTimeFormatter REPORT_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     private final RunConfig config;
     private final String suite;
@@ -124,7 +122,7 @@ public final class WorkloadRunner {
     }
 
     private String reportName(Combination combination, Engine engine, Instant startedAt) {
-        return suite + "-" + combination.storageAndEngine() + "-" + combination.threads() + "t-"
-                + combination.fileSizeKib() + "k-" + engine.description().cipher() + "-" + REPORT_TIME.format(startedAt);
+        return ReportFiles.baseName(suite, combination.storageAndEngine(), ReportFiles.threadsField(combination.threads()),
+                combination.fileSizeKib(), String.valueOf(engine.description().cipher()), startedAt);
     }
 }

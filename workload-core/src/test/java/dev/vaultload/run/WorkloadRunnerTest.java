@@ -21,6 +21,7 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.IntervalListener;

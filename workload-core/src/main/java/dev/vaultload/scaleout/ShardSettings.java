@@ -1,4 +1,4 @@
-package dev.vaultload.run;
+package dev.vaultload.scaleout;
 
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingDeclarations;
@@ -33,8 +33,8 @@ public final class ShardSettings implements SettingDeclarations {
                     "a UTC instant such as 2026-11-23T10:15:00Z", ShardSettings::instant), "start when ready",
             "every shard creates its users, then waits until this instant to replay; a shard ready later starts at once"
                     + " and its JSON says how late (`shard.startLatenessMillis`)");
-    public static final Setting<String> RESULTS_URL = Setting.optional("RESULTS_URL", new SettingType<>(
-                    "a directory, or s3://bucket[/prefix]", ShardSettings::resultsUrl), "results stay in `REPORT_DIR`",
+    public static final Setting<ResultsLocation> RESULTS_URL = Setting.optional("RESULTS_URL", new SettingType<>(
+                    "a directory, or s3://bucket[/prefix]", ResultsLocation::parse), "results stay in `REPORT_DIR`",
             "where each shard writes `RUN_ID/shard-<i>/` (JSON, .hlog, Datasafe log, then `done`); an s3:// results"
                     + " bucket is reached at `RESULTS_S3_URL`; `vaultload merge RESULTS_URL/RUN_ID` merges them");
     public static final Setting<Duration> CLOCK_SKEW_LIMIT = Setting.of("CLOCK_SKEW_LIMIT", SettingType.duration(), "1s",
@@ -64,16 +64,5 @@ public final class ShardSettings implements SettingDeclarations {
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(text, e);
         }
-    }
-
-    /** A directory or {@code s3://bucket[/prefix]}: only the form is checked here, the store when the run starts. */
-    private static String resultsUrl(String text) {
-        if (text.startsWith("s3://")) {
-            if (!text.matches("s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9._/-]*)?")) {
-                throw new IllegalArgumentException(text);
-            }
-            return text;
-        }
-        return SettingType.directory().parse().apply(text).toString();
     }
 }

@@ -1,4 +1,4 @@
-package dev.vaultload.report;
+package dev.vaultload.scaleout;
 
 import dev.vaultload.storage.BlobStore;
 import java.io.ByteArrayInputStream;

@@ -1,4 +1,4 @@
-package dev.vaultload.run;
+package dev.vaultload.scaleout;
 
 import java.time.Clock;
 import java.time.Duration;

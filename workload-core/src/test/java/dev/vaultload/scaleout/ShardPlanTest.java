@@ -1,4 +1,4 @@
-package dev.vaultload.run;
+package dev.vaultload.scaleout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -71,10 +71,10 @@ class ShardPlanTest {
     @Test
     void aLateShardStartsAtOnceAndSaysHowLate() {
         Instant now = Instant.parse("2026-11-23T10:00:05Z");
-        StartGate gate = new StartGate(Clock.fixed(now, ZoneOffset.UTC));
+        StartGate gate = new StartGate(Clock.fixed(now, ZoneOffset.UTC), () -> false);
         assertEquals(5000, gate.awaitMillis(Instant.parse("2026-11-23T10:00:00Z")));
         long startNanos = System.nanoTime();
-        assertEquals(0, new StartGate(Clock.systemUTC()).awaitMillis(Instant.now().plusMillis(300)));
+        assertEquals(0, new StartGate(Clock.systemUTC(), () -> false).awaitMillis(Instant.now().plusMillis(300)));
         assertFalse(System.nanoTime() - startNanos < 250_000_000L, "waited for START_AT");
     }
 

@@ -1,4 +1,4 @@
-package dev.vaultload.run;
+package dev.vaultload.scaleout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.vaultload.run;
+package dev.vaultload.scaleout;
 
 import java.time.Instant;
 import java.util.Optional;
@@ -64,12 +64,12 @@ public record ShardPlan(Optional<String> runId, int index, int count, Optional<I
     }
 
     /** Prefix of the store-side user ids: the run and shard, so no two shards or runs share a user. */
-    String userNamespace() {
+    public String userNamespace() {
         return runId.map(id -> id + "-s" + index).orElse("");
     }
 
     /** Prefix of every location this shard writes, before the pass and execution ({@code s2p0e1/}). */
-    String locationPrefix() {
+    public String locationPrefix() {
         return sharded() ? "s" + index : "";
     }
 

@@ -1,0 +1,65 @@
+package dev.vaultload.scaleout;
+
+import dev.vaultload.settings.SettingType;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where a sharded run's results go, {@code RESULTS_URL}: a directory, or {@code s3://bucket[/prefix]}. The one
+ * parser of those forms, for the setting, the shards' publishing and the merge; a run's folder is
+ * {@code LOCATION/RUN_ID/}, a shard's {@code LOCATION/RUN_ID/shard-<i>/}.
+ */
+public sealed interface ResultsLocation {
+    String S3_SCHEME = "s3://";
+    /** An S3 bucket name (3-63 lower-case letters, digits, dots, hyphens), then an optional key prefix. */
+    Pattern S3_URL = Pattern.compile("s3://([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/([A-Za-z0-9._/-]*))?");
+
+    /** The folder of a run's results, or of one of its shards ({@code shard} null for the run's). */
+    String folderOf(String runId, Integer shard);
+
+    /** A directory, or a path where one can be made. */
+    record Directory(Path path) implements ResultsLocation {
+        @Override
+        public String folderOf(String runId, Integer shard) {
+            Path run = path.resolve(runId);
+            return (shard == null ? run : run.resolve("shard-" + shard)).toString();
+        }
+
+        @Override
+        public String toString() {
+            return path.toString();
+        }
+    }
+
+    /** @param prefix the key prefix, without slashes at either end; empty for the bucket's root */
+    record Bucket(String bucket, String prefix) implements ResultsLocation {
+        /** The key of {@code relative} under the prefix. */
+        public String keyOf(String relative) {
+            return prefix.isEmpty() ? relative : prefix + "/" + relative;
+        }
+
+        @Override
+        public String folderOf(String runId, Integer shard) {
+            return S3_SCHEME + bucket + "/" + keyOf(runId + (shard == null ? "" : "/shard-" + shard));
+        }
+
+        @Override
+        public String toString() {
+            return S3_SCHEME + bucket + (prefix.isEmpty() ? "" : "/" + prefix);
+        }
+    }
+
+    /** @throws IllegalArgumentException with the text when it is neither form (the setting names itself) */
+    static ResultsLocation parse(String text) {
+        if (!text.startsWith(S3_SCHEME)) {
+            return new Directory(SettingType.directory().parse().apply(text));
+        }
+        Matcher url = S3_URL.matcher(text);
+        if (!url.matches()) {
+            throw new IllegalArgumentException(text);
+        }
+        String prefix = url.group(2) == null ? "" : url.group(2).replaceAll("^/+|/+$", "");
+        return new Bucket(url.group(1), prefix);
+    }
+}
