@@ -15,17 +15,25 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A script of the repository's {@code scripts/} directory, found from the module directory Maven runs tests in,
- * run to its end with a time limit. Its progress (stderr) goes to the test's output; its stdout is returned.
+ * A script of the repository's {@code scripts/} directory, run to its end with a time limit. Its progress (stderr)
+ * goes to this process's stderr; its stdout is returned.
  */
 record RepositoryScript(Path path) {
 
+    /**
+     * The script in {@code scripts/} of the working directory or of the nearest directory above it that has one: the
+     * repository's scripts run the tools from its root, Maven runs the tests in a module's directory.
+     */
     static RepositoryScript named(String fileName) {
-        Path path = Path.of("..", "scripts", fileName).toAbsolutePath().normalize();
-        if (!Files.isExecutable(path)) {
-            throw new IllegalStateException("no executable " + path + " (tests run from a module directory)");
+        Path workingDirectory = Path.of("").toAbsolutePath();
+        for (Path directory = workingDirectory; directory != null; directory = directory.getParent()) {
+            Path path = directory.resolve("scripts").resolve(fileName);
+            if (Files.isExecutable(path)) {
+                return new RepositoryScript(path);
+            }
         }
-        return new RepositoryScript(path);
+        throw new IllegalStateException("no executable scripts/" + fileName + " in " + workingDirectory
+                + " or a directory above it: run from the Vaultload repository");
     }
 
     /** Runs the script with these arguments and extra environment variables; fails unless it exits with 0. */

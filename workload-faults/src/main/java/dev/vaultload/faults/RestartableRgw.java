@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The RADOS Gateway of a single-node Ceph run by {@code scripts/start-ceph.sh}, whose radosgw a test can kill and
+ * The RADOS Gateway of a single-node Ceph run by {@code scripts/start-ceph.sh}, whose radosgw a fault can kill and
  * start again while the cluster (mon, osd) and its data stay up, as an operator restarting a crashed gateway would.
  */
 public final class RestartableRgw implements AutoCloseable {

@@ -14,7 +14,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A MinIO server on 127.0.0.1 that a test can kill by pid and start again on the same port and data
+ * A MinIO server on 127.0.0.1 that a fault can kill by pid and start again on the same port and data
  * directory, as an operator restarting a crashed server would.
  */
 public final class RestartableMinio implements AutoCloseable {

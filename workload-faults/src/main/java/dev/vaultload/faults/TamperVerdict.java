@@ -5,6 +5,7 @@ import dev.vaultload.storage.BlobStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -102,6 +103,12 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
     /** Every observable alteration named with its class, no false alarm, and the run failed if anything was seen. */
     boolean holds() {
         return missed.isEmpty() && falseAlarms.isEmpty() && (observable == 0 || runFailed);
+    }
+
+    /** Why this cell does not hold, naming it; empty when it {@link #holds()}. */
+    Optional<String> problem() {
+        return holds() ? Optional.empty() : Optional.of(cell + ": missed " + missed + ", false alarms "
+                + falseAlarms.stream().limit(5).toList() + ", run failed " + runFailed);
     }
 
     static String markdownHeader() {

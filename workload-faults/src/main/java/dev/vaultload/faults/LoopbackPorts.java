@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 
-/** Ports for the servers the fault tests start, on 127.0.0.1 only. */
+/** Ports for the servers the fault tools start, on 127.0.0.1 only. */
 final class LoopbackPorts {
     private static final int PAIR_ATTEMPTS = 20;
 

@@ -32,7 +32,7 @@ final class HttpForwarder implements AutoCloseable {
             "upgrade", "transfer-encoding", "content-length", "expect");
     private static final int MAX_CONNECTIONS = 64;
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
-    /** Bounds a forwarding thread whose store went silent; longer than any client's attempt timeout in the tests. */
+    /** Bounds a forwarding thread whose store went silent; longer than any client's attempt timeout of the matrices and tests. */
     private static final int SOCKET_TIMEOUT_MILLIS = 60_000;
 
     private final HttpHost upstream;

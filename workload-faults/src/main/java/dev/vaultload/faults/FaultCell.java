@@ -6,7 +6,9 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.OperationStatistics;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -59,6 +61,23 @@ record FaultCell(FaultKind kind, String store, String faultName, Duration faultO
     boolean passed() {
         return lost() == 0 && integrity() == 0 && !faultOn.isZero() && validationFailures == 0
                 && objects().checked() > 0;
+    }
+
+    /**
+     * Why this cell does not hold, one line each; empty when it holds: it {@link #passed()}, and a fault that must
+     * show ({@link FaultKind#mustShow()}) had an effect the client could see.
+     */
+    List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        String cell = faultName + " on " + store;
+        if (!passed()) {
+            problems.add(cell + ": " + verdict() + " " + result.failures().stream().limit(5).toList());
+        }
+        if (kind.mustShow() && !effectSeen()) {
+            problems.add(cell + " had no visible effect: no failed call, no retry, longest operation "
+                    + longestMillis() + " ms");
+        }
+        return problems;
     }
 
     String verdict() {

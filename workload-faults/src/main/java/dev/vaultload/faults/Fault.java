@@ -13,7 +13,7 @@ public interface Fault extends AutoCloseable {
 
     void heal();
 
-    /** Heals: a fault never outlives the test that injected it. */
+    /** Heals: a fault never outlives the run or test that injected it. */
     @Override
     void close();
 }
