@@ -16,9 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * A test engine that stores plaintext under plain keys ({@code users/ID/private/PATH}, {@code users/ID/inbox/PATH}):
- * what the harness needs of an engine and nothing more, so that the harness's own tests do not depend on an
- * engine binding. It checks no password and encrypts nothing.
+ * An engine that stores plaintext under plain keys ({@code users/ID/private/PATH}, {@code users/ID/inbox/PATH}):
+ * what the harness needs of an engine and nothing more. It checks no password and encrypts nothing. Not a binding
+ * (no factory: no run selects it by name); it is here, not in the tests, because two users need it: the harness's
+ * own tests, which must not depend on an engine binding, and workload-bench's harness benchmark, which measures
+ * what the harness costs with as little engine as possible.
  */
 public final class PlaintextEngine implements Engine {
     public static final String NAME = "PLAINTEXT";
