@@ -1,9 +1,10 @@
-package dev.vaultload.parse;
+package dev.vaultload.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.parse.RunMerge;
 import dev.vaultload.report.ShardResults;
 import dev.vaultload.stats.LatencyHistograms;
 import java.io.IOException;
@@ -20,33 +21,42 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * How the merge scales with shards and run length (where warp's coordinator hangs at 30 clients). Two steps, each
  * its own JVM, run by scripts/merge-bench.sh:
  * <ul>
- *   <li>{@code make TEMPLATE_SHARD_FOLDER RUN_FOLDER SHARDS SECONDS}: synthetic shards of one run from a real shard's
- *   folder: its JSON with the shard index changed, and an interval log of SECONDS one-second periods per shard, one
- *   histogram per replayed operation type a period, with lognormal-ish latencies;</li>
- *   <li>{@code merge RUN_FOLDER OUT_FOLDER}: {@link RunMerge} on it, in a JVM whose heap the script caps, printing
- *   the wall time and the old generation's peak (what outlived young collections).</li>
+ *   <li>{@code merge make TEMPLATE_SHARD_FOLDER RUN_FOLDER SHARDS SECONDS}: synthetic shards of one run from a real
+ *   shard's folder: its JSON with the shard index changed, and an interval log of SECONDS one-second periods per
+ *   shard, one histogram per replayed operation type a period, with lognormal-ish latencies;</li>
+ *   <li>{@code merge run RUN_FOLDER OUT_FOLDER}: {@link RunMerge} on it, in a JVM whose heap the script caps,
+ *   printing the wall time and the old generation's peak (what outlived young collections).</li>
  * </ul>
  */
-public final class MergeBenchmark {
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = "How the merge scales: make synthetic shards, then run the merge on them, timed")
+final class MergeBenchmark implements Runnable {
     private static final List<OperationType> REPLAYED = List.of(OperationType.WRITE, OperationType.READ,
             OperationType.SHARE, OperationType.LIST, OperationType.DELETE);
     private static final int OPERATIONS_PER_TYPE_AND_SECOND = 200;
 
-    public static void main(String[] args) throws IOException {
-        switch (args.length > 0 ? args[0] : "") {
-            case "make" -> make(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
-            case "merge" -> merge(Path.of(args[1]), Path.of(args[2]));
-            default -> throw new IllegalArgumentException(
-                    "usage: MergeBenchmark make TEMPLATE_SHARD_FOLDER RUN_FOLDER SHARDS SECONDS | merge RUN_FOLDER OUT_FOLDER");
-        }
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: make or run");
     }
 
-    private static void make(Path template, Path runFolder, int shards, int seconds) throws IOException {
+    @Command(name = "make", mixinStandardHelpOptions = true,
+            description = "SHARDS synthetic shards of SECONDS one-second periods in RUN_FOLDER, from a real shard's folder")
+    int make(@Parameters(index = "0", paramLabel = "TEMPLATE_SHARD_FOLDER") Path template,
+             @Parameters(index = "1", paramLabel = "RUN_FOLDER") Path runFolder,
+             @Parameters(index = "2", paramLabel = "SHARDS") int shards,
+             @Parameters(index = "3", paramLabel = "SECONDS") int seconds) throws IOException {
         Path templateJson = only(template, ".json");
         ObjectMapper mapper = new ObjectMapper();
         JsonNode json = mapper.readTree(templateJson.toFile());
@@ -61,6 +71,7 @@ public final class MergeBenchmark {
             Files.writeString(folder.resolve(ShardResults.DONE), ShardResults.PASSED);
         }
         System.out.printf(Locale.ROOT, "made %d shards of %d one-second periods in %s%n", shards, seconds, runFolder);
+        return BenchCommand.RAN;
     }
 
     private static void writeIntervalLog(Path file, long startMillis, int seconds, SplittableRandom random)
@@ -88,7 +99,10 @@ public final class MergeBenchmark {
         }
     }
 
-    private static void merge(Path runFolder, Path outFolder) throws IOException {
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "The merge of RUN_FOLDER into OUT_FOLDER: wall time and the old generation's peak")
+    int run(@Parameters(index = "0", paramLabel = "RUN_FOLDER") Path runFolder,
+            @Parameters(index = "1", paramLabel = "OUT_FOLDER") Path outFolder) throws IOException {
         long startNanos = System.nanoTime();
         RunMerge.Outcome outcome = new RunMerge().merge(runFolder, outFolder);
         double seconds = (System.nanoTime() - startNanos) / 1e9;
@@ -99,6 +113,7 @@ public final class MergeBenchmark {
         System.out.printf(Locale.ROOT, "merged %s: %s, %.1f s, within a %.0f MiB heap (old generation peak %.0f MiB)%n",
                 runFolder, outcome.complete() ? "complete" : "partial", seconds,
                 Runtime.getRuntime().maxMemory() / 1048576.0, oldPeakBytes / 1048576.0);
+        return BenchCommand.RAN;
     }
 
     private static Path only(Path folder, String suffix) throws IOException {

@@ -1,5 +1,6 @@
-package dev.vaultload.content;
+package dev.vaultload.bench;
 
+import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.ContentId;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

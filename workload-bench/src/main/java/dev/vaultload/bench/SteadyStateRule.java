@@ -1,4 +1,4 @@
-package dev.vaultload.vault;
+package dev.vaultload.bench;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.vaultload.vault;
+package dev.vaultload.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.vaultload.run;
+package dev.vaultload.bench;
 
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
@@ -6,7 +6,11 @@ import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.run.Combination;
+import dev.vaultload.run.RunConfig;
+import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.InMemoryBlobStore;
@@ -19,6 +23,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * What the harness itself costs: the LARGE fixture on the MEMORY store with cipher NONE and 1 KiB documents,
@@ -28,18 +35,29 @@ import java.util.OptionalDouble;
  * overhead), and the CPU per operation of the whole process and outside the
  * workers. Then it runs until {@code totalOperations} and prints the heap after a full GC at start and end.
  * <p>
- * Run by scripts/harness-bench.sh. Arguments: seconds per thread count (default 20), total operations of the
- * heap run (default 10,000,000), thread counts (default 1,2,4).
+ * {@code harness [SECONDS [OPERATIONS [THREAD_COUNTS]]]}, run by scripts/harness-bench.sh.
  */
-public final class HarnessBenchmark {
+@Command(name = "harness", mixinStandardHelpOptions = true,
+        description = "What the harness costs: the LARGE fixture on MEMORY through a plaintext engine, 1 KiB, per thread"
+                + " count; then the heap after OPERATIONS operations")
+final class HarnessBenchmark implements Callable<Integer> {
     /** The mean of what truncating a latency to whole microseconds drops. */
     private static final double TRUNCATION_BIAS_MICROS = 0.5;
 
-    public static void main(String[] args) throws Exception {
-        int secondsPerRun = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-        long totalOperations = args.length > 1 ? Long.parseLong(args[1]) : 10_000_000L;
-        List<Integer> threadCounts = args.length > 2
-                ? List.of(args[2].split(",")).stream().map(Integer::parseInt).toList() : List.of(1, 2, 4);
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SECONDS", defaultValue = "20",
+            description = "seconds per thread count (default: ${DEFAULT-VALUE})")
+    private int secondsPerThreadCount;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "OPERATIONS", defaultValue = "10000000",
+            description = "operations of the heap run (default: ${DEFAULT-VALUE})")
+    private long totalOperations;
+
+    @Parameters(index = "2", arity = "0..1", paramLabel = "THREAD_COUNTS", split = ",", defaultValue = "1,2,4",
+            description = "thread counts, comma-separated (default: ${DEFAULT-VALUE})")
+    private List<Integer> threadCounts;
+
+    @Override
+    public Integer call() throws Exception {
         RunConfig.FixtureSource.Committed large = new RunConfig.FixtureSource.Committed(FixtureSize.LARGE);
         Fixture fixture = new FixtureLoader().loadResource(large.resource(false));
         Path reports = Files.createTempDirectory("harness-bench-");
@@ -49,7 +67,7 @@ public final class HarnessBenchmark {
         double bestOpsPerSecond = 0;
         int bestThreads = threadCounts.get(0);
         for (int threads : threadCounts) {
-            RunResult result = run(fixture, threads, Duration.ofSeconds(secondsPerRun), reports);
+            RunResult result = run(fixture, threads, Duration.ofSeconds(secondsPerThreadCount), reports);
             double opsPerSecond = report(result);
             if (opsPerSecond > bestOpsPerSecond) {
                 bestOpsPerSecond = opsPerSecond;
@@ -65,6 +83,7 @@ public final class HarnessBenchmark {
         System.out.printf(Locale.ROOT, "%nheap run: %,d operations in %d passes on %d threads; heap after GC %,.1f MiB"
                         + " before, %,.1f MiB after%n", longRun.cpu().operations(), longRun.timing().passes(), bestThreads,
                 heapBeforeBytes / 1048576.0, heapAfterBytes / 1048576.0);
+        return BenchCommand.RAN;
     }
 
     private static RunResult run(Fixture fixture, int threads, Duration duration, Path reports) {
@@ -73,7 +92,7 @@ public final class HarnessBenchmark {
                 ErrorMode.FAIL_FAST, Duration.ofSeconds(10), Duration.ZERO, OptionalDouble.empty(), 1, reports);
         RunResult result = new WorkloadRunner(config, "HarnessBenchmark", new ContentGenerator())
                 .run(new Combination("MEMORY", threads, 1), fixture, "LARGE", new InMemoryBlobStore("bench"),
-                        store -> new PlaintextEngine(store), users -> Map.of());
+                        PlaintextEngine::new, users -> Map.of());
         if (!result.passed()) {
             throw new IllegalStateException("benchmark run failed: " + result.failures());
         }
@@ -83,7 +102,7 @@ public final class HarnessBenchmark {
     /** Prints one row; returns ops/s. */
     private static double report(RunResult result) {
         List<OperationStatistics> measured = result.operations().stream()
-                .filter(s -> s.type() != dev.vaultload.fixture.OperationType.CREATE_USER).toList();
+                .filter(s -> s.type() != OperationType.CREATE_USER).toList();
         long operations = measured.stream().mapToLong(OperationStatistics::count).sum();
         long sumLatencyMicros = measured.stream().mapToLong(OperationStatistics::sumLatencyMicros).sum();
         double phaseSeconds = measured.get(0).wallClockMillis() / 1000.0;

@@ -1,4 +1,4 @@
-package dev.vaultload.s3.bench;
+package dev.vaultload.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import dev.vaultload.s3.S3BlobStore;
@@ -17,6 +18,8 @@ import dev.vaultload.s3.S3TransferSettings;
 import dev.vaultload.stats.ProcessCpu;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
@@ -35,22 +38,37 @@ import software.amazon.awssdk.services.s3.S3Client;
  * for a warm-up and then the measured time (as long); prints one line: client, threads, ops/s, p50 and p99 in ms, and this
  * process's CPU per request in microseconds (all its threads: the SDK, the HTTP client, the GC).
  * <p>
- * Arguments: endpoint bucket key threads seconds client: APACHE, APACHE5, URL_CONNECTION or CRT (the SDK on that
- * HTTP client) or VAULTLOAD_STORE (Vaultload's S3 store, without the engine above it); the key pair from
- * AWS_ACCESS_KEY and AWS_SECRET_KEY.
+ * {@code s3-get ENDPOINT BUCKET KEY THREADS SECONDS CLIENT}, the key pair from AWS_ACCESS_KEY and AWS_SECRET_KEY.
  */
-public final class S3GetBenchmark {
-    public static void main(String[] args) throws Exception {
-        if (args.length != 6) {
-            throw new IllegalArgumentException("usage: S3GetBenchmark ENDPOINT BUCKET KEY THREADS SECONDS CLIENT");
-        }
-        URI endpoint = URI.create(args[0]);
-        String bucket = args[1];
-        String key = args[2];
-        int threads = Integer.parseInt(args[3]);
-        int seconds = Integer.parseInt(args[4]);
-        String clientName = args[5];
-        try (Getter getter = getter(endpoint, bucket, clientName)) {
+@Command(name = "s3-get", mixinStandardHelpOptions = true,
+        description = "A bare GetObject loop on one object: client, threads, ops/s, p50 and p99 ms, client CPU us per"
+                + " request (key pair: AWS_ACCESS_KEY, AWS_SECRET_KEY)")
+final class S3GetBenchmark implements Callable<Integer> {
+
+    /** What GETs: the SDK on one of its HTTP clients, or Vaultload's S3 store without the engine above it. */
+    enum Client { APACHE, APACHE5, URL_CONNECTION, CRT, VAULTLOAD_STORE }
+
+    @Parameters(index = "0", paramLabel = "ENDPOINT", description = "e.g. http://127.0.0.1:9000")
+    private URI endpoint;
+
+    @Parameters(index = "1", paramLabel = "BUCKET")
+    private String bucket;
+
+    @Parameters(index = "2", paramLabel = "KEY")
+    private String key;
+
+    @Parameters(index = "3", paramLabel = "THREADS")
+    private int threads;
+
+    @Parameters(index = "4", paramLabel = "SECONDS", description = "of the warm-up, and again of the measurement")
+    private int seconds;
+
+    @Parameters(index = "5", paramLabel = "CLIENT", description = "${COMPLETION-CANDIDATES}")
+    private Client client;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Getter getter = getter(endpoint, bucket, client)) {
             Recorder latencies = new Recorder(3);
             // as long as the measurement: the JIT compiler's threads count in the process CPU while they work
             loop(getter, key, threads, seconds, new Recorder(3));
@@ -61,10 +79,11 @@ public final class S3GetBenchmark {
             long cpuNanos = ProcessCpu.nanos() - cpuBeforeNanos;
             Histogram latencyMicros = latencies.getIntervalHistogram();
             long requests = latencyMicros.getTotalCount();
-            System.out.printf(Locale.ROOT, "%s %d %.1f %.3f %.3f %.1f%n", clientName, threads, requests / wallSeconds,
+            System.out.printf(Locale.ROOT, "%s %d %.1f %.3f %.3f %.1f%n", client, threads, requests / wallSeconds,
                     latencyMicros.getValueAtPercentile(50) / 1000.0, latencyMicros.getValueAtPercentile(99) / 1000.0,
                     cpuNanos / 1000.0 / requests);
         }
+        return BenchCommand.RAN;
     }
 
     /** One GET of a key of the bucket, opened; closing it closes the client. */
@@ -75,8 +94,8 @@ public final class S3GetBenchmark {
         void close();
     }
 
-    private static Getter getter(URI endpoint, String bucket, String clientName) {
-        if (clientName.equals("VAULTLOAD_STORE")) {
+    private static Getter getter(URI endpoint, String bucket, Client client) {
+        if (client == Client.VAULTLOAD_STORE) {
             S3Connection connection = S3Connection.open(S3ClientSettings.of(endpoint,
                     new S3Credentials(System.getenv("AWS_ACCESS_KEY"), System.getenv("AWS_SECRET_KEY"))));
             S3BlobStore store = connection.bucket(bucket, S3TransferSettings.DEFAULT);
@@ -90,7 +109,7 @@ public final class S3GetBenchmark {
                 }
             };
         }
-        S3Client s3 = client(endpoint, http(clientName));
+        S3Client s3 = sdkClient(endpoint, http(client));
         return new Getter() {
             public InputStream open(String key) {
                 return s3.getObject(request -> request.bucket(bucket).key(key));
@@ -133,18 +152,17 @@ public final class S3GetBenchmark {
     }
 
     @SuppressWarnings("deprecation") // the Apache 4 client is what Vaultload runs on; it is measured beside its successor
-    private static SdkHttpClient http(String name) {
-        return switch (name) {
-            case "APACHE" -> ApacheHttpClient.builder().maxConnections(64).build();
-            case "APACHE5" -> Apache5HttpClient.builder().maxConnections(64).build();
-            case "URL_CONNECTION" -> UrlConnectionHttpClient.builder().build();
-            case "CRT" -> AwsCrtHttpClient.builder().maxConcurrency(64).build();
-            default -> throw new IllegalArgumentException("unknown client " + name
-                    + ": expected APACHE, APACHE5, URL_CONNECTION, CRT or VAULTLOAD_STORE");
+    private static SdkHttpClient http(Client client) {
+        return switch (client) {
+            case APACHE -> ApacheHttpClient.builder().maxConnections(64).build();
+            case APACHE5 -> Apache5HttpClient.builder().maxConnections(64).build();
+            case URL_CONNECTION -> UrlConnectionHttpClient.builder().build();
+            case CRT -> AwsCrtHttpClient.builder().maxConcurrency(64).build();
+            case VAULTLOAD_STORE -> throw new IllegalArgumentException("VAULTLOAD_STORE is not an SDK HTTP client");
         };
     }
 
-    private static S3Client client(URI endpoint, SdkHttpClient http) {
+    private static S3Client sdkClient(URI endpoint, SdkHttpClient http) {
         return S3Client.builder()
                 .httpClient(http)
                 .endpointOverride(endpoint)

@@ -1,4 +1,4 @@
-package dev.vaultload.vault;
+package dev.vaultload.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -28,13 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * implementation the keystore could use: the JDK's SunJCE, BouncyCastle's JCA provider, BouncyCastle's lightweight
  * generator, and {@link Pbkdf2HmacSha512}. Each implementation runs in its own JVM (JMH forks per parameter):
  * in one JVM, running the JDK's PBKDF2 first was seen to leave SHA-512 compiled without its intrinsic for the
- * others (MessageDigest-clone PBKDF2 then at the JDK's speed instead of half its time). Not a unit test:
- * <pre>{@code
- * mvn -o -q -pl workload-vault -am test-compile dependency:build-classpath \
- *     -Dmdep.outputFile=target/test.classpath -Dmdep.includeScope=test
- * java -cp workload-vault/target/test-classes:workload-vault/target/classes:$(cat workload-vault/target/test.classpath) \
- *     org.openjdk.jmh.Main KdfBenchmark
- * }</pre>
+ * others (MessageDigest-clone PBKDF2 then at the JDK's speed instead of half its time). In the vault's package, as
+ * workload-bench's other vault benchmarks, to reach what the vault does not export: {@link Pbkdf2HmacSha512} and the
+ * provider {@link CryptoProviders} registers. {@code java -jar workload-bench/target/vaultload-bench.jar jmh KdfBenchmark}
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -1,10 +1,6 @@
-package dev.vaultload.vault;
+package dev.vaultload.bench;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,11 +8,11 @@ import java.util.TreeSet;
 
 /**
  * scripts/crypto-bench.sh's table and checks over one JMH JSON result of VaultCryptoBenchmark and
- * MemoryBandwidthBenchmark, with openssl's figures beside them. Exits with 1, naming the benchmark, cipher and size,
- * when a figure exceeds the memory bandwidth measured at its size, or a baseline (raw JCE, the bandwidth itself) is
- * not at steady state ({@link SteadyStateRule}). Arguments: the JMH JSON file; a file of lines "CIPHER op MB/s".
+ * MemoryBandwidthBenchmark, with openssl's figures beside them. A figure fails, named by benchmark, cipher and size,
+ * when it exceeds the memory bandwidth measured at its size, or when it is a baseline (raw JCE, the bandwidth itself)
+ * not at steady state ({@link SteadyStateRule}).
  */
-public final class CryptoBenchReport {
+final class CryptoBenchReport {
 
     static final String BANDWIDTH = "MemoryBandwidthBenchmark.read";
     /** How far a figure may pass the best bandwidth iteration before it is called impossible: run-to-run noise. */
@@ -29,23 +25,6 @@ public final class CryptoBenchReport {
     CryptoBenchReport(List<JmhFigure> figures, Map<String, Double> opensslMegabytesPerSecond) {
         this.figures = figures;
         this.opensslMegabytesPerSecond = opensslMegabytesPerSecond;
-    }
-
-    public static void main(String[] args) throws IOException {
-        Map<String, Double> openssl = new HashMap<>();
-        for (String line : Files.readAllLines(Path.of(args[1]))) {
-            String[] fields = line.trim().split("\\s+");
-            if (fields.length == 3 && !fields[2].isEmpty()) {
-                openssl.put(fields[0] + " " + fields[1], Double.parseDouble(fields[2]));
-            }
-        }
-        CryptoBenchReport report = new CryptoBenchReport(JmhFigure.read(Path.of(args[0])), openssl);
-        report.printBandwidth();
-        report.printTable();
-        List<String> failures = report.failures();
-        report.notJudged().ifPresent(System.out::println);
-        failures.forEach(failure -> System.err.println("FAIL: " + failure));
-        System.exit(failures.isEmpty() ? 0 : 1);
     }
 
     /** The best iteration of the bandwidth benchmark at this size: the least disturbed measure of the ceiling. */
@@ -84,14 +63,14 @@ public final class CryptoBenchReport {
         return figure.benchmark().equals(BANDWIDTH) || figure.benchmark().startsWith("VaultCryptoBenchmark.rawJce");
     }
 
-    private void printBandwidth() {
+    void printBandwidth() {
         for (long sizeBytes : sizes()) {
             bandwidthMegabytesPerSecond(sizeBytes).ifPresent(mbs -> System.out.printf(
                     "memory bandwidth (%s, best iteration) at %s: %.0f MB/s%n", BANDWIDTH, JmhFigure.sizeText(sizeBytes), mbs));
         }
     }
 
-    private void printTable() {
+    void printTable() {
         System.out.printf("%n| cipher | size | op | vault MB/s | raw JCE MB/s | openssl MB/s | vault/JCE | vault/openssl |%n");
         System.out.println("|---|---|---|---:|---:|---:|---:|---:|");
         for (String cipher : CIPHER_ORDER) {

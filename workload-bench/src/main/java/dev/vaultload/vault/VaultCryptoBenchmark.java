@@ -39,7 +39,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * for the same cipher. Each invocation moves {@code sizeBytes}; MB/s = sizeBytes / (microseconds per op).
  * Every output lands in a buffer handed to the Blackhole, every method returns the bytes it produced, and each
  * iteration checks that they covered the document. {@link MemoryBandwidthBenchmark} measures, in the same run, the
- * ceiling no figure here can pass. scripts/crypto-bench.sh runs both and prints the table. Not a unit test.
+ * ceiling no figure here can pass. scripts/crypto-bench.sh runs both and prints the table. In the vault's package
+ * (in workload-bench) for the chunk size raw JCE must call with, {@link DocumentCodec#CHUNK_BYTES}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
