@@ -13,8 +13,8 @@ import picocli.CommandLine;
 class FaultsCommandTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "''|Missing subcommand: faults or tamper",
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "\"\"|Missing subcommand: faults or tamper",
             "faults|Missing required parameter: 'SCOPE'",
             "tamper medium|expected one of [SHORT, FULL]",
             "fault short|Unmatched argument",
