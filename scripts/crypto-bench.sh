@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Crypto throughput of the Vault beside raw JCE and openssl, one core, MB/s (10^6 bytes/s).
-# Builds workload-vault's test classes and runs, in one JMH run, VaultCryptoBenchmark (encrypt and decrypt of 1 MiB and
-# 100 MiB documents through the Vault's private space, crypto only, beside the JDK cipher alone in the same 64 KiB
-# calls) and MemoryBandwidthBenchmark (how fast one core reads a buffer of the same size); runs `openssl speed -evp`
-# for the same ciphers; prints the memory bandwidth and one table with the ratios vault/JCE and vault/openssl.
-# JMH's JSON (every iteration) and log stay in workload-vault/target/crypto-bench/.
+# Runs, in one JMH run from workload-bench/target/vaultload-bench.jar (built first when missing or stale),
+# VaultCryptoBenchmark (encrypt and decrypt of 1 MiB and 100 MiB documents through the Vault's private space, crypto
+# only, beside the JDK cipher alone in the same 64 KiB calls) and MemoryBandwidthBenchmark (how fast one core reads a
+# buffer of the same size); runs `openssl speed -evp` for the same ciphers; prints the memory bandwidth and one table
+# with the ratios vault/JCE and vault/openssl.
+# JMH's JSON (every iteration) and log stay in workload-bench/target/crypto-bench/.
 #
 # Fails (exit 1, naming benchmark, cipher and size) when
 #   - a figure exceeds the memory bandwidth measured at its size (its best iteration, +10% for noise): a path that
@@ -18,16 +19,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JMH_OPTS="${JMH_OPTS:--f 1 -wi 3 -w 1s -i 6 -r 1s -t 1}"
-results=workload-vault/target/crypto-bench
+results=workload-bench/target/crypto-bench
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-source scripts/lib/test-classpath.sh
-test_classpath workload-vault
+source scripts/lib/module-jar.sh
+jar="$(module_jar workload-bench vaultload-bench.jar)"
 mkdir -p "$results"
 
 # shellcheck disable=SC2086
-if ! "$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" org.openjdk.jmh.Main '\.(VaultCryptoBenchmark|MemoryBandwidthBenchmark)\.' \
+if ! "$java" -jar "$jar" jmh '\.(VaultCryptoBenchmark|MemoryBandwidthBenchmark)\.' \
     $JMH_OPTS -rf json -rff "$results/jmh.json" > "$results/jmh.log" 2>&1; then
   tail -30 "$results/jmh.log" >&2
   echo "crypto-bench: JMH failed, log in $results/jmh.log" >&2
@@ -44,6 +45,6 @@ for pair in AES256_GCM:aes-256-gcm AES256_CBC:aes-256-cbc CHACHA20_POLY1305:chac
   echo "${pair%%:*} decrypt $(openssl_mbs "${pair#*:}" -decrypt)"
 done > "$out/openssl.txt"
 
-echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); openssl: $(openssl version); JMH: $JMH_OPTS"
+echo "JDK: $("$java" -version 2>&1 | head -1); openssl: $(openssl version); JMH: $JMH_OPTS"
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); JMH JSON: $results/jmh.json"
-"$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" dev.vaultload.vault.CryptoBenchReport "$results/jmh.json" "$out/openssl.txt"
+"$java" -jar "$jar" crypto-report "$results/jmh.json" "$out/openssl.txt"

@@ -8,7 +8,7 @@
 #   wrk-read-pool  such signed GETs over 80 objects under keys shaped like a Vaultload READ pool's
 #                  (<run>-user-N/private/<46 chars>/<46 chars>): the ceiling for any client that sends a READ's
 #                  requests; MinIO spends more on a longer key
-#   sdk-CLIENT     a bare AWS SDK v2 GetObject loop (S3GetBenchmark) on each HTTP client of CLIENTS
+#   sdk-CLIENT     a bare AWS SDK v2 GetObject loop (vaultload-bench.jar s3-get) on each HTTP client of CLIENTS
 #   vaultload-store  the same loop on Vaultload's S3 store (CLIENTS' VAULTLOAD_STORE): the store without the engine
 #   vaultload-*    `vaultload run --mode HEADROOM --operation READ --file-sizes 4` with cipher NONE and
 #                  AES256_GCM at that concurrency: the whole READ (keystore, path encryption, envelope, checksum)
@@ -57,9 +57,9 @@ if ! command -v wrk >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >&2
 fi
 
-source scripts/lib/test-classpath.sh
-test_classpath workload-s3
-./mvnw -q -B -ntp -pl workload-cli -am package -DskipTests
+source scripts/lib/module-jar.sh
+cli_jar="$(module_jar workload-cli vaultload.jar)"
+bench_jar="$(module_jar workload-bench vaultload-bench.jar)"
 
 work="$(mktemp -d)"
 port="${S3_PATH_BENCH_PORT:-29200}"  # not MINIO_PORT: a caller's own MinIO (CI's) may be running on that one
@@ -117,13 +117,12 @@ wrk_figure() {
       '{ printf "%s %d %s %s %s %.1f\n", name, c, rate, p50, p99, ($1 + $2) * 1e6 / n }' "$work/wrk.cpu"
 }
 sdk_figure() { # CLIENT CONCURRENCY
-  "${on_client[@]}" "$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" -Dlogback.configurationFile=workload-core/src/test/logging/logback-test.xml \
-    dev.vaultload.s3.bench.S3GetBenchmark "$MINIO_URL" "$AWS_BUCKET" "$object_path" "$2" "$seconds" "$1" \
+  "${on_client[@]}" "$java" -jar "$bench_jar" s3-get "$MINIO_URL" "$AWS_BUCKET" "$object_path" "$2" "$seconds" "$1" \
     | awk '{ $1 = $1 == "VAULTLOAD_STORE" ? "vaultload-store" : "sdk-" $1; print }'
 }
 vaultload_figure() { # CIPHER CONCURRENCY
   local report="$work/vaultload-$layout-$1-$2"
-  "${on_client[@]}" "$JAVA_HOME/bin/java" -jar workload-cli/target/vaultload.jar run --mode HEADROOM --operation READ \
+  "${on_client[@]}" "$java" -jar "$cli_jar" run --mode HEADROOM --operation READ \
     --file-sizes 4 --cipher "$1" --min-threads "$2" --max-threads "$2" --step 1 --operations-per-step "$reads_per_step" \
     --REPORT_DIR "$report" > "$report.log" 2>&1 || { tail -20 "$report.log" >&2; exit 1; }
   awk -F, -v name="vaultload-$1" 'NR > 1 { printf "%s %d %s %s %s %s\n", name, $1, $4, $5, $7, $8 }' \
@@ -195,7 +194,7 @@ POLICY
 }
 
 echo "MinIO $(scripts/start-minio.sh binary | xargs -I{} sh -c '{} --version 2>/dev/null | head -1'); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2);" \
-  "$("$JAVA_HOME/bin/java" -version 2>&1 | head -1); $(nproc) cores; ${seconds}s per wrk and SDK figure, $reads_per_step Vaultload READs per step"
+  "$("$java" -version 2>&1 | head -1); $(nproc) cores; ${seconds}s per wrk and SDK figure, $reads_per_step Vaultload READs per step"
 for layout in ${layouts//,/ }; do
   measure "$layout"
 done

@@ -1,0 +1,64 @@
+package dev.vaultload.faults;
+
+import dev.vaultload.fixture.FixtureLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The fault matrix of docs/faults.md: every fault of {@link FaultKind} in front of real S3 servers on 127.0.0.1,
+ * each cell a CONTINUE run whose failed calls land in their classes and whose final validation must find nothing
+ * lost or altered. SHORT: every fault once (network faults on MinIO, S3 errors on the embedded server, kills on
+ * MinIO and Ceph); FULL: every fault on every store it applies to. Ceph's cells run only where its daemons are
+ * installed ({@link RestartableRgw#installed()}); without them the matrix runs without Ceph and logs that it does.
+ */
+final class FaultMatrix {
+    private FaultMatrix() {
+    }
+
+    /**
+     * @param minioBinary the minio executable of the MinIO cells
+     * @param work        a scratch directory for MinIO's data and the cells' reports
+     */
+    static MatrixOutcome run(MatrixScope scope, Path minioBinary, Path work) {
+        boolean full = scope == MatrixScope.FULL;
+        boolean withCeph = RestartableRgw.installed();
+        if (!withCeph) {
+            LoggerFactory.getLogger(FaultMatrix.class).warn("no Ceph binaries (ceph-mon, ceph-osd, radosgw, ceph): the"
+                    + " matrix runs without its CEPH cells; scripts/start-ceph.sh installs them");
+        }
+        List<FaultCell> cells = new ArrayList<>();
+        try (ToxiproxyServer toxiproxy = ToxiproxyServer.start();
+             StoreUnderTest minio = StoreUnderTest.minio(minioBinary, work);
+             StoreUnderTest embedded = StoreUnderTest.embedded();
+             StoreUnderTest ceph = withCeph ? StoreUnderTest.ceph() : null) {
+            FaultCellRun runner = new FaultCellRun(new FixtureLoader().loadResource("fixtures/fixture-small.json"),
+                    toxiproxy, work.resolve("reports"));
+            for (FaultKind kind : FaultKind.values()) {
+                for (StoreUnderTest store : stores(kind, full, minio, embedded, ceph)) {
+                    runner.run(kind, store).ifPresent(cells::add);
+                }
+            }
+        }
+        List<String> problems = cells.isEmpty() ? List.of("no cell ran")
+                : cells.stream().flatMap(cell -> cell.problems().stream()).toList();
+        return new MatrixOutcome(FaultMatrixReport.markdown(cells), problems);
+    }
+
+    /** Short: one store per fault; full: every store the fault can happen on (a kill needs a server process). */
+    private static List<StoreUnderTest> stores(FaultKind kind, boolean full, StoreUnderTest minio, StoreUnderTest embedded,
+                                               StoreUnderTest ceph) {
+        List<StoreUnderTest> all = Stream.of(minio, embedded, ceph).filter(Objects::nonNull).toList();
+        if (full) {
+            return all;
+        }
+        return switch (kind.layer) {
+            case NETWORK -> List.of(minio);
+            case HTTP -> List.of(embedded);
+            case PROCESS -> all; // the embedded server has no process: FaultKind.place skips it
+        };
+    }
+}

@@ -1,0 +1,97 @@
+package dev.vaultload.faults;
+
+import dev.vaultload.s3.S3ClientSettings;
+import dev.vaultload.s3.S3Connection;
+import dev.vaultload.s3.S3TransferSettings;
+import dev.vaultload.storage.FileSystemBlobStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * The tamper matrix of docs/faults.md: runs of the vault on real stores while an outside party deletes, truncates,
+ * flips, overwrites and swaps stored documents and key material. A cell holds when every alteration the run reads,
+ * lists or validates afterwards is reported naming its object with its class, nothing unaltered is, and the run
+ * failed ({@link TamperVerdict}); the matrix holds when every cell does and some alteration was observable at all.
+ * SHORT: every kind at once, in every mode, on FILESYSTEM and MinIO; FULL: each kind on its own in every mode, on
+ * FILESYSTEM, MinIO and the embedded server.
+ */
+final class TamperMatrix {
+    private static final long SEED = 20261125L;
+    /** Alterations per cell at most: a short cell's are shared by every kind, a full cell's are of one kind. */
+    private static final int MAX_ALTERATIONS_SHORT = 40;
+    private static final int MAX_ALTERATIONS_FULL = 12;
+
+    private TamperMatrix() {
+    }
+
+    /**
+     * @param minioBinary the minio executable of the MinIO cells
+     * @param work        a scratch directory for the FILESYSTEM stores, MinIO's data and the cells' reports
+     */
+    static MatrixOutcome run(MatrixScope scope, Path minioBinary, Path work) {
+        boolean full = scope == MatrixScope.FULL;
+        List<List<Alteration.Kind>> kindSets = full
+                ? Arrays.stream(Alteration.Kind.values()).map(List::of).toList()
+                : List.of(List.of(Alteration.Kind.values()));
+        TamperCell cells = new TamperCell(work.resolve("reports"), full ? MAX_ALTERATIONS_FULL : MAX_ALTERATIONS_SHORT);
+        List<TamperVerdict> verdicts = new ArrayList<>();
+        try (StoreUnderTest minio = StoreUnderTest.minio(minioBinary, work);
+             StoreUnderTest embedded = full ? StoreUnderTest.embedded() : null) {
+            List<S3Store> s3Stores = Stream.of(minio, embedded).filter(Objects::nonNull).map(S3Store::new).toList();
+            int cell = 0;
+            for (List<Alteration.Kind> kinds : kindSets) {
+                for (TamperCell.Mode mode : TamperCell.Mode.values()) {
+                    Path directory = directory(work.resolve("fs-" + cell));
+                    verdicts.add(cells.run("FILESYSTEM", mode, kinds, new FileSystemBlobStore(directory),
+                            new FileSystemBlobStore(directory), SEED + cell));
+                    for (S3Store s3 : s3Stores) {
+                        verdicts.add(s3.run(cells, mode, kinds, "tamper-" + cell, SEED + cell));
+                    }
+                    cell++;
+                }
+            }
+        }
+        StringBuilder table = new StringBuilder(TamperVerdict.markdownHeader());
+        verdicts.forEach(verdict -> table.append(verdict.markdownRow()));
+        return new MatrixOutcome(table.toString(), problems(verdicts));
+    }
+
+    private static List<String> problems(List<TamperVerdict> verdicts) {
+        if (verdicts.isEmpty()) {
+            return List.of("no cell ran");
+        }
+        List<String> problems = new ArrayList<>();
+        if (verdicts.stream().mapToInt(TamperVerdict::observable).sum() == 0) {
+            problems.add("no alteration was observable: the matrix proved nothing");
+        }
+        verdicts.forEach(verdict -> verdict.problem().ifPresent(problems::add));
+        return problems;
+    }
+
+    private static Path directory(Path path) {
+        try {
+            return Files.createDirectories(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + path, e);
+        }
+    }
+
+    /** An S3 server: each cell on a bucket of its own, the run and the tamperer each through its own client. */
+    private record S3Store(StoreUnderTest server) {
+        TamperVerdict run(TamperCell cells, TamperCell.Mode mode, List<Alteration.Kind> kinds, String bucket, long seed) {
+            try (S3Connection runs = S3Connection.open(S3ClientSettings.of(server.endpoint(), server.credentials()));
+                 S3Connection tampers = S3Connection.open(S3ClientSettings.of(server.endpoint(), server.credentials()))) {
+                runs.createBucket(bucket);
+                return cells.run(server.name(), mode, kinds, runs.bucket(bucket, S3TransferSettings.DEFAULT),
+                        tampers.bucket(bucket, S3TransferSettings.DEFAULT), seed);
+            }
+        }
+    }
+}
