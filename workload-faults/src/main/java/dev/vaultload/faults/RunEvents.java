@@ -19,9 +19,11 @@ import java.util.stream.Stream;
  * again, so the check is where the run's own delete of it ends what can be demanded.
  */
 final class RunEvents extends ForwardingBlobStore {
-    enum Type { READ, WRITE, EXISTS, DELETE, DELETE_PREFIX, LIST }
+    /** COPY: the source of a server-side copy, which the run does not read (a share's further inbox copies). */
+    enum Type { READ, COPY, WRITE, EXISTS, DELETE, DELETE_PREFIX, LIST }
 
-    record Event(long sequence, Type type, String keyOrPrefix) {
+    /** @param copiedTo the copy's target for a COPY; null for the rest */
+    record Event(long sequence, Type type, String keyOrPrefix, String copiedTo) {
         boolean covers(String storeKey) {
             return switch (type) {
                 case DELETE_PREFIX, LIST -> storeKey.startsWith(keyOrPrefix);
@@ -39,7 +41,7 @@ final class RunEvents extends ForwardingBlobStore {
     }
 
     private void record(Type type, String keyOrPrefix) {
-        events.add(new Event(sequence.incrementAndGet(), type, keyOrPrefix));
+        events.add(new Event(sequence.incrementAndGet(), type, keyOrPrefix, null));
     }
 
     /** Every event so far, in sequence order. */
@@ -66,7 +68,7 @@ final class RunEvents extends ForwardingBlobStore {
 
     @Override
     public void copy(String sourceKey, String targetKey) {
-        record(Type.READ, sourceKey);
+        events.add(new Event(sequence.incrementAndGet(), Type.COPY, sourceKey, targetKey));
         super.copy(sourceKey, targetKey);
         record(Type.WRITE, targetKey);
     }

@@ -3,6 +3,7 @@ package dev.vaultload.faults;
 import dev.vaultload.report.Failure;
 import dev.vaultload.storage.BlobStore;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +47,7 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
                 }
             }
         }
-        Set<String> altered = alterations.stream().map(a -> locate.apply(a.storeKey())).collect(Collectors.toSet());
+        Set<String> altered = carriedByCopies(alterations, events).stream().map(locate).collect(Collectors.toSet());
         List<Alteration> ofKeys = alterations.stream()
                 .filter(a -> a.kind().target == Alteration.Target.KEY_MATERIAL).toList();
         List<Failure> falseAlarms = result.failures().stream()
@@ -56,6 +57,23 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
                 .toList();
         return new TamperVerdict(cell, alterations.size(), observable, found, namedRight, missed, falseAlarms,
                 !result.passed());
+    }
+
+    /**
+     * The altered objects and every copy the run made of one after it was altered, transitively: a share stores its
+     * first recipient's object and copies it to the others, so an alteration of the first made before the copies
+     * arrives in every inbox, where the run rightly reports it.
+     */
+    private static Set<String> carriedByCopies(List<Alteration> alterations, List<RunEvents.Event> events) {
+        Map<String, Long> alteredSince = new HashMap<>();
+        alterations.forEach(a -> alteredSince.merge(a.storeKey(), a.startSequence(), Math::min));
+        for (RunEvents.Event event : events) {
+            Long since = event.type() == RunEvents.Type.COPY ? alteredSince.get(event.keyOrPrefix()) : null;
+            if (since != null && since < event.sequence()) {
+                alteredSince.merge(event.copiedTo(), event.sequence(), Math::min);
+            }
+        }
+        return alteredSince.keySet();
     }
 
     /**
@@ -92,6 +110,9 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
                     if (!during) {
                         return true;
                     }
+                }
+                case COPY -> {
+                    // a server-side copy reads nothing the run checks: the alteration lives on in both objects
                 }
                 case LIST -> {
                     if (!during && alteration.kind().deletes()) {
