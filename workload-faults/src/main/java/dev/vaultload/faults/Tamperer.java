@@ -61,7 +61,9 @@ final class Tamperer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            failure = e;
+            if (!stopped) { // after close, the interrupt that stops a store call surfaces as its failure
+                failure = e;
+            }
         }
     }
 
