@@ -3,8 +3,11 @@ package dev.vaultload.cli;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.report.MetricsSettings;
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingsRegistry;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +57,15 @@ class BadSettingsTest {
     void anEmptyStorageProviderListAsAUserTypesItIsRefused() {
         CLI.assertRefused(List.of("run", "--storage-providers", "", "--REPORT_DIR", reports.resolve("r").toString()),
                 "Invalid STORAGE_PROVIDERS=''", "empty");
+    }
+
+    @Test
+    void aMetricsPortInUseIsRefusedBeforeAnythingStarts() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            String port = Integer.toString(taken.getLocalPort());
+            CLI.assertRefused(argsWith(MetricsSettings.METRICS_PORT, port), "Invalid METRICS_PORT='" + port + "'",
+                    "cannot serve metrics");
+        }
     }
 
     @Test

@@ -13,14 +13,10 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import org.HdrHistogram.HistogramIterationValue;
@@ -52,18 +48,14 @@ public final class LiveMetrics implements AutoCloseable {
     private final Gauge cpuMillisPerOperation;
 
     private final Duration linger;
-    // one thread answers scrapes: its activity tells when the final scrape's answer has gone out
-    private final ThreadPoolExecutor scrapeThread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(), runnable -> {
-                Thread thread = new Thread(runnable, "metrics-endpoint");
-                thread.setDaemon(true);
-                return thread;
-            });
-    private final Object scraped = new Object();
-    private boolean finished;
-    private boolean finalFiguresCollected;
+    private volatile boolean fedByARun;
+    private volatile boolean finished;
 
-    /** Starts the endpoint when METRICS_PORT is set; empty when it is not. */
+    /**
+     * Starts the endpoint when METRICS_PORT is set; empty when it is not.
+     *
+     * @throws IllegalArgumentException naming METRICS_PORT when its port cannot be served (in use)
+     */
     public static Optional<LiveMetrics> start(Function<String, String> settings) {
         return MetricsSettings.METRICS_PORT.find(settings)
                 .map(port -> new LiveMetrics(port, MetricsSettings.METRICS_LINGER.read(settings)));
@@ -71,7 +63,8 @@ public final class LiveMetrics implements AutoCloseable {
 
     /**
      * @param port   0 for a free one
-     * @param linger how long {@link #close} waits for a scrape of the final figures
+     * @param linger how long {@link #close} keeps serving after a run
+     * @throws IllegalArgumentException naming METRICS_PORT when the port cannot be served (in use): bad input
      */
     public LiveMetrics(int port, Duration linger) {
         this.linger = linger;
@@ -94,9 +87,10 @@ public final class LiveMetrics implements AutoCloseable {
         cpuMillisPerOperation = Gauge.builder().name("vaultload_cpu_millis_per_operation")
                 .help("process CPU per completed operation over the last period").register(registry);
         try {
-            server = HTTPServer.builder().port(port).registry(registry).executorService(scrapeThread).buildAndStart();
+            server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
         } catch (IOException e) {
-            throw new UncheckedIOException("METRICS_PORT " + port + ": cannot serve metrics (" + e.getMessage() + ")", e);
+            throw new IllegalArgumentException("Invalid " + MetricsSettings.METRICS_PORT.name() + "='" + port
+                    + "': cannot serve metrics there (" + e.getMessage() + "); give a free port, or 0 for any", e);
         }
         LOG.info("metrics: http://localhost:{}/metrics", server.getPort());
     }
@@ -111,45 +105,36 @@ public final class LiveMetrics implements AutoCloseable {
      * @param passes the pass being replayed; 0 (no series) before the first and where a mode has no passes
      */
     public IntervalListener listener(String storage, String engine, int threads, int fileSizeKib, IntSupplier passes) {
+        fedByARun = true;
         return new CombinationMetrics(new String[] {storage, engine, Integer.toString(threads), Integer.toString(fileSizeKib)},
                 fileSizeKib * 1024L, passes);
     }
 
     /**
-     * Marks the run finished, waits until a scrape has read that (at most METRICS_LINGER), then stops serving: a
-     * run that ends between two scrapes would otherwise never show its last figures.
+     * Marks the run finished and, when a run fed the endpoint, keeps serving for the whole METRICS_LINGER before it
+     * stops: every server that scrapes at least once in that time (the linger is at least its scrape interval) reads
+     * the final figures and {@code vaultload_run_finished} 1, however many servers scrape and whenever the run ended
+     * between their scrapes. Without a run (the session failed to start) it stops at once: there is nothing to read.
      */
     @Override
     public void close() {
-        long deadlineNanos = System.nanoTime() + linger.toNanos();
+        finished = true;
         try {
-            synchronized (scraped) {
-                finished = true;
-                for (long leftNanos = linger.toNanos(); !finalFiguresCollected && leftNanos > 0;
-                     leftNanos = deadlineNanos - System.nanoTime()) {
-                    TimeUnit.NANOSECONDS.timedWait(scraped, leftNanos);
-                }
-            }
-            // collected is not yet answered: let the answer go out before the server stops
-            while (scrapeThread.getActiveCount() > 0 && System.nanoTime() < deadlineNanos) {
-                Thread.sleep(10);
+            if (fedByARun) {
+                Thread.sleep(linger.toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            server.close();
         }
-        server.close();
-        scrapeThread.shutdownNow();
     }
 
-    /** Collected on every scrape: says whether the run is over, and tells {@link #close} when that was read. */
+    /** Collected on every scrape: whether the run is over. */
     private GaugeSnapshot runFinished() {
-        synchronized (scraped) {
-            finalFiguresCollected = finished;
-            scraped.notifyAll();
-            return GaugeSnapshot.builder().name("vaultload_run_finished")
-                    .help("1 once the run is over and these are its final figures")
-                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(finished ? 1 : 0).build()).build();
-        }
+        return GaugeSnapshot.builder().name("vaultload_run_finished")
+                .help("1 once the run is over and these are its final figures")
+                .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(finished ? 1 : 0).build()).build();
     }
 
     private static String[] labels(String first) {
