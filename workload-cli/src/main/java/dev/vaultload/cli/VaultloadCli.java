@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.parse.ParseCommand;
+import dev.vaultload.report.VaultloadBuild;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -66,8 +67,19 @@ public final class VaultloadCli implements Runnable {
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");
         root.addSubcommand("parse", parse);
         root.addSubcommand("compare", withHelp(new CommandLine(new ParseCommand())).getSubcommands().get("compare"));
+        withVersion(root);
         ExitCodes.install(root);
         return root;
+    }
+
+    /** {@code --version} of every command: the version and commit this jar was built from. */
+    private static void withVersion(CommandLine command) {
+        command.getCommandSpec().versionProvider(() -> {
+            VaultloadBuild build = VaultloadBuild.current();
+            return new String[] {"vaultload " + build.version() + ", commit "
+                    + (build.commitKnown() ? build.gitCommit() : "unknown (not built in a git work tree)")};
+        });
+        command.getSubcommands().values().forEach(VaultloadCli::withVersion);
     }
 
     /**

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.report.MetricsSettings;
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingsRegistry;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,6 +69,15 @@ class BadSettingsTest {
         assertEquals("vaultload: option '--threads' given twice: give it once", twice);
         assertEquals("vaultload: options '--file-sizes' and '--FILE_SIZES' are one option, given twice: give it once",
                 spellings);
+    }
+
+    @Test
+    void aMetricsPortInUseIsRefusedBeforeAnythingStarts() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            String port = Integer.toString(taken.getLocalPort());
+            CLI.assertRefused(argsWith(MetricsSettings.METRICS_PORT, port), "Invalid METRICS_PORT='" + port + "'",
+                    "cannot serve metrics");
+        }
     }
 
     @Test

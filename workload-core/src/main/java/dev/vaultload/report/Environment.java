@@ -1,8 +1,6 @@
 package dev.vaultload.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 
 /** The machine and build a run was measured on, so that reports from different places can be compared. */
 public record Environment(String jdk, String jvm, int cores, long maxHeapBytes, String os, String host,
@@ -27,23 +25,16 @@ public record Environment(String jdk, String jvm, int cores, long maxHeapBytes, 
         }
     }
 
-    /** GIT_COMMIT if the caller set it, else what git says of the working directory, else "unknown". */
+    /**
+     * The commit the build recorded; for a build outside git, GIT_COMMIT if the caller set it; else "unknown". What git
+     * says of the working directory is not asked: a jar runs anywhere, in other repositories too.
+     */
     private static String currentGitCommit() {
+        VaultloadBuild build = VaultloadBuild.current();
+        if (build.commitKnown()) {
+            return build.gitCommit();
+        }
         String fromEnvironment = System.getenv("GIT_COMMIT");
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
-            return fromEnvironment;
-        }
-        try {
-            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
-            if (git.waitFor(5, TimeUnit.SECONDS) && git.exitValue() == 0) {
-                return new String(git.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
-            }
-            git.destroyForcibly();
-        } catch (IOException e) {
-            return "unknown";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return "unknown";
+        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : "unknown";
     }
 }

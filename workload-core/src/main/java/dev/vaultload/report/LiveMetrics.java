@@ -1,5 +1,6 @@
 package dev.vaultload.report;
 
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.Interval;
@@ -9,18 +10,17 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.Collector;
+import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import org.HdrHistogram.HistogramIterationValue;
@@ -31,9 +31,11 @@ import org.slf4j.LoggerFactory;
  * The live Prometheus / OpenMetrics endpoint of a run (METRICS_PORT), served by the official client's HTTP
  * server from a registry of its own. Every period of every combination feeds it through {@link #listener}: the
  * period's operations (counted and observed into latency histograms, native with classic buckets beside them
- * for servers without native-histogram support), errors by class, payload bytes, the current pass and the
- * process's health. Counts are added on the reporter's thread from the same histograms the JSON report sums,
- * so a scrape after the last period agrees with the report exactly.
+ * for servers without native-histogram support, {@link LatencyBuckets}), errors by class, payload bytes, the
+ * current pass and the process's health. Counts are added on the reporter's thread from the same histograms the
+ * JSON report sums, so a scrape after the last period agrees with the report exactly, and a scrape takes every
+ * series under the lock a period's update holds, so it never shows half a period (operations counted that the
+ * histogram does not hold yet).
  */
 public final class LiveMetrics implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
@@ -50,20 +52,19 @@ public final class LiveMetrics implements AutoCloseable {
     private final Gauge rssBytes;
     private final Gauge liveThreads;
     private final Gauge cpuMillisPerOperation;
+    private final Gauge runFinished;
+    private final List<Collector> everySeries;
+    /** Held while a period is added and while a scrape collects. */
+    private final Object periodLock = new Object();
 
     private final Duration linger;
-    // one thread answers scrapes: its activity tells when the final scrape's answer has gone out
-    private final ThreadPoolExecutor scrapeThread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(), runnable -> {
-                Thread thread = new Thread(runnable, "metrics-endpoint");
-                thread.setDaemon(true);
-                return thread;
-            });
-    private final Object scraped = new Object();
-    private boolean finished;
-    private boolean finalFiguresCollected;
+    private volatile boolean fedByARun;
 
-    /** Starts the endpoint when METRICS_PORT is set; empty when it is not. */
+    /**
+     * Starts the endpoint when METRICS_PORT is set; empty when it is not.
+     *
+     * @throws IllegalArgumentException naming METRICS_PORT when its port cannot be served (in use)
+     */
     public static Optional<LiveMetrics> start(Function<String, String> settings) {
         return MetricsSettings.METRICS_PORT.find(settings)
                 .map(port -> new LiveMetrics(port, MetricsSettings.METRICS_LINGER.read(settings)));
@@ -71,32 +72,37 @@ public final class LiveMetrics implements AutoCloseable {
 
     /**
      * @param port   0 for a free one
-     * @param linger how long {@link #close} waits for a scrape of the final figures
+     * @param linger how long {@link #close} keeps serving after a run
+     * @throws IllegalArgumentException naming METRICS_PORT when the port cannot be served (in use): bad input
      */
     public LiveMetrics(int port, Duration linger) {
         this.linger = linger;
-        PrometheusRegistry registry = new PrometheusRegistry();
-        registry.register(this::runFinished);
         operations = Counter.builder().name("vaultload_operations_total")
-                .help("operations completed successfully").labelNames(labels("operation")).register(registry);
+                .help("operations completed successfully").labelNames(labels("operation")).build();
         errors = Counter.builder().name("vaultload_errors_total")
-                .help("failed operations by error class").labelNames(labels("error_class")).register(registry);
+                .help("failed operations by error class").labelNames(labels("error_class")).build();
         payloadBytes = Counter.builder().name("vaultload_payload_bytes_total").unit(Unit.BYTES)
-                .help("document bytes moved by WRITE, READ and SHARE").labelNames(labels("operation")).register(registry);
-        latency = Histogram.builder().name("vaultload_latency_seconds").unit(Unit.SECONDS)
-                .help("latency of successful operations").labelNames(labels("operation"))
-                .classicExponentialUpperBounds(0.0001, 2, 18).register(registry);
+                .help("document bytes moved by WRITE, READ and SHARE").labelNames(labels("operation")).build();
+        latency = LatencyBuckets.histogram().name("vaultload_latency_seconds").unit(Unit.SECONDS)
+                .help("latency of successful operations").labelNames(labels("operation")).build();
         pass = Gauge.builder().name("vaultload_pass").help("the pass of the fixture being replayed, from 1")
-                .labelNames(RUN_LABELS).register(registry);
-        heapBytes = Gauge.builder().name("vaultload_heap_used_bytes").unit(Unit.BYTES).help("heap in use").register(registry);
-        rssBytes = Gauge.builder().name("vaultload_rss_bytes").unit(Unit.BYTES).help("resident set size").register(registry);
-        liveThreads = Gauge.builder().name("vaultload_threads").help("live threads of the JVM").register(registry);
+                .labelNames(RUN_LABELS).build();
+        heapBytes = Gauge.builder().name("vaultload_heap_used_bytes").unit(Unit.BYTES).help("heap in use").build();
+        rssBytes = Gauge.builder().name("vaultload_rss_bytes").unit(Unit.BYTES).help("resident set size").build();
+        liveThreads = Gauge.builder().name("vaultload_threads").help("live threads of the JVM").build();
         cpuMillisPerOperation = Gauge.builder().name("vaultload_cpu_millis_per_operation")
-                .help("process CPU per completed operation over the last period").register(registry);
+                .help("process CPU per completed operation over the last period").build();
+        runFinished = Gauge.builder().name("vaultload_run_finished")
+                .help("1 once the run is over and these are its final figures").build();
+        everySeries = List.of(operations, errors, payloadBytes, latency, pass, heapBytes, rssBytes, liveThreads,
+                cpuMillisPerOperation, runFinished);
+        PrometheusRegistry registry = new PrometheusRegistry();
+        registry.register((MultiCollector) this::collect);
         try {
-            server = HTTPServer.builder().port(port).registry(registry).executorService(scrapeThread).buildAndStart();
+            server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
         } catch (IOException e) {
-            throw new UncheckedIOException("METRICS_PORT " + port + ": cannot serve metrics (" + e.getMessage() + ")", e);
+            throw new IllegalArgumentException("Invalid " + MetricsSettings.METRICS_PORT.name() + "='" + port
+                    + "': cannot serve metrics there (" + e.getMessage() + "); give a free port, or 0 for any", e);
         }
         LOG.info("metrics: http://localhost:{}/metrics", server.getPort());
     }
@@ -111,44 +117,37 @@ public final class LiveMetrics implements AutoCloseable {
      * @param passes the pass being replayed; 0 (no series) before the first and where a mode has no passes
      */
     public IntervalListener listener(String storage, String engine, int threads, int fileSizeKib, IntSupplier passes) {
+        fedByARun = true;
         return new CombinationMetrics(new String[] {storage, engine, Integer.toString(threads), Integer.toString(fileSizeKib)},
                 fileSizeKib * 1024L, passes);
     }
 
     /**
-     * Marks the run finished, waits until a scrape has read that (at most METRICS_LINGER), then stops serving: a
-     * run that ends between two scrapes would otherwise never show its last figures.
+     * Marks the run finished and, when a run fed the endpoint, keeps serving for the whole METRICS_LINGER before it
+     * stops: every server that scrapes at least once in that time (the linger is at least its scrape interval) reads
+     * the final figures and {@code vaultload_run_finished} 1, however many servers scrape and whenever the run ended
+     * between their scrapes. Without a run (the session failed to start) it stops at once: there is nothing to read.
      */
     @Override
     public void close() {
-        long deadlineNanos = System.nanoTime() + linger.toNanos();
+        synchronized (periodLock) {
+            runFinished.set(1);
+        }
         try {
-            synchronized (scraped) {
-                finished = true;
-                for (long leftNanos = linger.toNanos(); !finalFiguresCollected && leftNanos > 0;
-                     leftNanos = deadlineNanos - System.nanoTime()) {
-                    TimeUnit.NANOSECONDS.timedWait(scraped, leftNanos);
-                }
-            }
-            // collected is not yet answered: let the answer go out before the server stops
-            while (scrapeThread.getActiveCount() > 0 && System.nanoTime() < deadlineNanos) {
-                Thread.sleep(10);
+            if (fedByARun) {
+                Thread.sleep(linger.toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            server.close();
         }
-        server.close();
-        scrapeThread.shutdownNow();
     }
 
-    /** Collected on every scrape: says whether the run is over, and tells {@link #close} when that was read. */
-    private GaugeSnapshot runFinished() {
-        synchronized (scraped) {
-            finalFiguresCollected = finished;
-            scraped.notifyAll();
-            return GaugeSnapshot.builder().name("vaultload_run_finished")
-                    .help("1 once the run is over and these are its final figures")
-                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(finished ? 1 : 0).build()).build();
+    /** Every series, taken together under the period lock. */
+    private MetricSnapshots collect() {
+        synchronized (periodLock) {
+            return new MetricSnapshots(everySeries.stream().map(Collector::collect).toList());
         }
     }
 
@@ -179,10 +178,26 @@ public final class LiveMetrics implements AutoCloseable {
             for (ErrorClass errorClass : ErrorClass.values()) {
                 errors.labelValues(withFirst(errorClass.name()));
             }
+            // every operation type from the start at 0: a series' first sample is the baseline of rate() and
+            // increase(), so one that appeared with its first period would leave that period's operations out
+            for (OperationType type : OperationType.values()) {
+                String[] labels = withFirst(type.name());
+                operations.labelValues(labels);
+                latency.labelValues(labels);
+                if (type.movesDocument()) {
+                    payloadBytes.labelValues(labels);
+                }
+            }
         }
 
         @Override
         public void onInterval(Interval interval) {
+            synchronized (periodLock) {
+                add(interval);
+            }
+        }
+
+        private void add(Interval interval) {
             interval.latencyMicros().forEach((type, histogram) -> {
                 String[] labels = withFirst(type.name());
                 operations.labelValues(labels).inc(histogram.getTotalCount());

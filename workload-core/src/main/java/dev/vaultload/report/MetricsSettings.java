@@ -13,8 +13,8 @@ public final class MetricsSettings implements SettingDeclarations {
                     + " goes on; `0` picks a free port and prints it; see [docs/observability.md](docs/observability.md)");
 
     public static final Setting<Duration> METRICS_LINGER = Setting.of("METRICS_LINGER", SettingType.durationOrZero(), "15s",
-            "after the run, keep serving metrics until one scrape has read the final figures (`vaultload_run_finished`"
-                    + " 1), at most this long; set it to the scrape interval, `0` to stop at once");
+            "after the run, keep serving the final figures (`vaultload_run_finished` 1) this long, so that every"
+                    + " server scraping it reads them; at least the longest scrape interval, `0` to stop at once");
 
     @Override
     public int rank() {

@@ -63,13 +63,14 @@ public final class SuiteSession implements AutoCloseable {
         ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard);
-        for (String name : config.engines()) {
-            EngineFactory engine = Engines.named(name);
-            engine.check(session.engineOptions(setting -> null));
-            session.engines.put(engine.name(), engine);
-        }
         try {
+            // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts
             session.metrics = LiveMetrics.start(settings);
+            for (String name : config.engines()) {
+                EngineFactory engine = Engines.named(name);
+                engine.check(session.engineOptions(setting -> null));
+                session.engines.put(engine.name(), engine);
+            }
             for (StorageProviderFactory factory : factories) {
                 session.providers.put(factory.name(), factory.start(settings));
             }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.HashSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A strict reader of the Prometheus text exposition format (0.0.4): every line is a HELP or TYPE comment or a
@@ -25,9 +26,9 @@ final class Exposition {
     }
 
     private final List<Sample> samples = new ArrayList<>();
+    private final Set<String> families = new HashSet<>();
 
     Exposition(String text) {
-        Set<String> families = new HashSet<>();
         int lineNumber = 0;
         for (String line : text.split("\n")) {
             lineNumber++;
@@ -52,6 +53,17 @@ final class Exposition {
     double sum(String name, Map<String, String> labels) {
         return samples.stream().filter(s -> s.name().equals(name) && s.labels().entrySet().containsAll(labels.entrySet()))
                 .mapToDouble(Sample::value).sum();
+    }
+
+    /** The families a TYPE line declared: the series' names without _bucket, _count and _sum. */
+    Set<String> families() {
+        return Set.copyOf(families);
+    }
+
+    /** The values {@code label} takes in the samples of {@code name}. */
+    Set<String> labelValues(String name, String label) {
+        return samples.stream().filter(s -> s.name().equals(name) && s.labels().containsKey(label))
+                .map(s -> s.labels().get(label)).collect(Collectors.toSet());
     }
 
     boolean has(String name) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.PlaintextEngine;
@@ -17,6 +19,7 @@ import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.InMemoryBlobStore;
@@ -30,13 +33,17 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,10 +85,33 @@ class LiveMetricsTest {
             assertEquals(result.errorCount(), last.sum("vaultload_errors_total", Map.of()));
             assertEquals(result.timing().passes(), last.sum("vaultload_pass", Map.of()));
             assertEveryDashboardSeriesIsServed(last);
+            assertTheDocumentedSeriesAreTheServedOnes(last);
         }
     }
 
-    /** deploy/grafana/vaultload.json must query only series the endpoint serves, or its panels stay empty. */
+    /** docs/observability.md's table names exactly the series served, and every error class the endpoint counts. */
+    private static void assertTheDocumentedSeriesAreTheServedOnes(Exposition scrape) throws IOException {
+        List<String> rows = Files.readAllLines(Path.of("..", "docs", "observability.md")).stream()
+                .filter(line -> line.startsWith("| `vaultload_")).toList();
+        Set<String> documented = new TreeSet<>();
+        for (String row : rows) {
+            Matcher name = Pattern.compile("`(vaultload_[a-z_]+)`").matcher(row.substring(0, row.indexOf(" | ")));
+            while (name.find()) {
+                documented.add(name.group(1));
+            }
+        }
+        assertEquals(new TreeSet<>(scrape.families()), documented);
+        String errorClasses = Arrays.stream(ErrorClass.values()).map(Enum::name).collect(Collectors.joining(", "));
+        assertTrue(rows.stream().anyMatch(row -> row.startsWith("| `vaultload_errors_total`") && row.contains("(" + errorClasses + ")")),
+                () -> "the errors row does not list (" + errorClasses + ")");
+        assertEquals(Arrays.stream(ErrorClass.values()).map(Enum::name).collect(Collectors.toSet()),
+                scrape.labelValues("vaultload_errors_total", "error_class"));
+    }
+
+    /**
+     * deploy/grafana/vaultload.json must query only series the endpoint serves, or its panels stay empty, and every
+     * panel must name its unit.
+     */
     private static void assertEveryDashboardSeriesIsServed(Exposition scrape) throws IOException {
         String dashboard = Files.readString(Path.of("..", "deploy", "grafana", "vaultload.json"));
         Matcher series = Pattern.compile("vaultload_[a-z_]+").matcher(dashboard);
@@ -93,31 +123,48 @@ class LiveMetricsTest {
             queried++;
         }
         assertTrue(queried >= 8, "dashboard queries " + queried + " series");
+        for (JsonNode panel : new ObjectMapper().readTree(dashboard).get("panels")) {
+            String unit = panel.path("fieldConfig").path("defaults").path("unit").asText("");
+            assertTrue(!unit.isEmpty() && !unit.equals("none"), () -> "no unit on the panel " + panel.get("title"));
+        }
     }
 
     @Test
-    void aPortInUseFailsNamingTheSetting() {
+    void aPortInUseIsBadInputNamingTheSetting() {
         try (LiveMetrics first = new LiveMetrics(0, Duration.ZERO)) {
-            RuntimeException failure = assertThrows(RuntimeException.class, () -> new LiveMetrics(first.port(), Duration.ZERO));
-            assertTrue(failure.getMessage().startsWith("METRICS_PORT " + first.port() + ": cannot serve metrics"),
+            IllegalArgumentException failure = assertThrows(IllegalArgumentException.class,
+                    () -> new LiveMetrics(first.port(), Duration.ZERO));
+            assertTrue(failure.getMessage().startsWith("Invalid METRICS_PORT='" + first.port() + "': cannot serve metrics"),
                     failure::getMessage);
         }
     }
 
     @Test
-    void closingWaitsForAScrapeOfTheFinalFiguresAtMostTheLinger() throws Exception {
-        LiveMetrics metrics = new LiveMetrics(0, Duration.ofSeconds(30));
+    void afterARunEveryScrapeForTheWholeLingerReadsTheFinalFigures() throws Exception {
+        Duration linger = Duration.ofSeconds(3);
+        LiveMetrics metrics = new LiveMetrics(0, linger);
+        metrics.listener("MEMORY", PlaintextEngine.NAME, 1, 1, () -> 0);
+        long closingNanos = System.nanoTime();
         CompletableFuture<Void> closed = CompletableFuture.runAsync(metrics::close);
-        Thread.sleep(300);
-        assertTrue(!closed.isDone(), "closed before anybody scraped");
 
-        Exposition last = scrape(metrics.port());
+        Exposition first = scrape(metrics.port());
+        while (first.sum("vaultload_run_finished", Map.of()) == 0) {
+            first = scrape(metrics.port());
+        }
+        // a second server, scraping later than the first: half way through the linger
+        Thread.sleep(Math.max(0, Duration.ofNanos(closingNanos + linger.toNanos() / 2 - System.nanoTime()).toMillis()));
+        Exposition second = scrape(metrics.port());
         closed.get();
 
-        assertEquals(1.0, last.sum("vaultload_run_finished", Map.of()));
+        assertEquals(1.0, second.sum("vaultload_run_finished", Map.of()));
+        assertTrue(System.nanoTime() - closingNanos >= linger.toNanos(), "served the whole linger");
+    }
+
+    @Test
+    void withoutARunClosingStopsAtOnce() {
         long startNanos = System.nanoTime();
-        new LiveMetrics(0, Duration.ofMillis(200)).close();
-        assertTrue(System.nanoTime() - startNanos < Duration.ofSeconds(5).toNanos(), "nobody scraped: gave up after the linger");
+        new LiveMetrics(0, Duration.ofSeconds(30)).close();
+        assertTrue(System.nanoTime() - startNanos < Duration.ofSeconds(5).toNanos(), "lingered with nothing to serve");
     }
 
     private static RunResult run(LiveMetrics metrics, Path reports) {
