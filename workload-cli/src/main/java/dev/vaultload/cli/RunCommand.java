@@ -9,6 +9,7 @@ import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardResults;
+import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -78,8 +79,10 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
         }
-        IneffectiveSettings.refuse(mode, spec);
         Function<String, String> given = SuiteSettings.lookup(spec, progress.terminal());
+        // a value refused is the first thing to fix, before whether the mode would use it
+        SettingsRegistry.all().forEach(setting -> setting.find(given));
+        IneffectiveSettings.refuse(mode, spec);
         ShardPlan shard = ShardPlan.read(given);
         Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);
         // reports name the suite whose job runs, so the parse module groups them with the JUnit suite's results

@@ -3,6 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
@@ -193,13 +194,18 @@ public final class OperationExecutor {
 
     /**
      * The store keys of the objects a failure of the operation is about, for its report to name: the documents the
-     * failure names (a LIST's missing or unexpected ones), else the document written, read or deleted, a share's
+     * failure names (a LIST's missing or unexpected ones, or a listed key the engine could not decode), else the
+     * document written, read or deleted, a share's
      * first recipient's copy, a LIST's prefix; empty when the engine does not say or the user's keys cannot be had
      * (a failure of its own, reported as such).
      */
     public List<String> storeKeysOf(Operation operation, String locationPrefix, RuntimeException failure) {
         if (!(operation instanceof Operation.InSpace inSpace)) {
             return List.of();
+        }
+        Optional<String> named = EngineException.storeKeyIn(failure);
+        if (named.isPresent()) {
+            return List.of(named.get());
         }
         try {
             String owner = operation instanceof Operation.Share share ? share.recipients().getFirst() : operation.userId();

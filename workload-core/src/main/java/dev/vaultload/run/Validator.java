@@ -3,6 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.OperationType;
@@ -76,7 +77,7 @@ final class Validator {
         } catch (RuntimeException failure) {
             String operation = "final LIST " + where + locationPrefix;
             control.checkFailed(OperationType.LIST, OwnerFailures.asSeenByOwner(failure, operation, users.wasCreated(userId)),
-                    () -> FailureContext.of(operation));
+                    () -> FailureContext.of(operation, EngineException.storeKeyIn(failure).orElse(null)));
             return ObjectOutcomes.NONE;
         }
         for (String path : found) {

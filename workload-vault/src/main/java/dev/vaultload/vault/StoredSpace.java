@@ -1,5 +1,6 @@
 package dev.vaultload.vault;
 
+import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.Space;
 import dev.vaultload.storage.BlobStore;
 import java.io.InputStream;
@@ -58,7 +59,16 @@ abstract class StoredSpace implements Space {
             String directory = storePrefix + "/";
             keys = keys.filter(key -> key.equals(storePrefix) || key.startsWith(directory));
         }
-        return keys.map(key -> plainPath(key.substring(keyPrefix.length())));
+        return keys.map(this::plainPathOfKey);
+    }
+
+    /** A listed key's document path; a key that does not decode is named in the failure, for a report to show. */
+    private String plainPathOfKey(String key) {
+        try {
+            return plainPath(key.substring(keyPrefix.length()));
+        } catch (EngineException undecodable) {
+            throw undecodable.about(key);
+        }
     }
 
     @Override

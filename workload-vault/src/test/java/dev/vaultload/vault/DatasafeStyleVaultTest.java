@@ -21,9 +21,11 @@ import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.InMemoryBlobStore;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -167,6 +169,28 @@ class DatasafeStyleVaultTest {
         }
         assertTrue(store.exists("bob/inbox/from/alice"));
         assertTrue(store.exists("alice/keystore") && store.exists("alice/pubkey") && store.exists("alice/profile"));
+    }
+
+    @Test
+    void aListedKeyWhoseEncryptedPathDoesNotOpenIsNamedInTheFailure() {
+        Engine vault = vault(CipherSuite.AES256_GCM);
+        UserCredentials alice = user("alice");
+        vault.createUser(alice);
+        write(vault.privateSpace(alice), "x/y", new byte[10]);
+        String planted;
+        try (Stream<String> keys = store.list("alice/private/")) {
+            planted = keys.findFirst().orElseThrow() + "-planted";
+        }
+        store.put(planted, new ByteArrayInputStream(new byte[1]), 1);
+
+        EngineException failure = assertThrows(EngineException.class, () -> {
+            try (Stream<String> paths = vault.privateSpace(alice).list("")) {
+                paths.forEach(path -> { });
+            }
+        });
+
+        assertEquals(EngineException.Reason.INTEGRITY, failure.reason());
+        assertEquals(Optional.of(planted), EngineException.storeKeyIn(failure), failure.getMessage());
     }
 
     @Test
