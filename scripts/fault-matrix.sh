@@ -10,12 +10,8 @@
 # workload-faults/target/vaultload-faults.jar, built first when missing or stale. Every server it starts is stopped
 # at the end. Exit 0 when every cell passed, 1 when one did not.
 set -euo pipefail
-scope="${1:-short}"
-[[ "$scope" == short || "$scope" == full ]] || { echo "usage: $0 [short|full]" >&2; exit 2; }
 cd "$(dirname "$0")/.."
-source scripts/lib/module-jar.sh
-export MINIO_BINARY="${MINIO_BINARY:-$(scripts/start-minio.sh binary)}"
-jar="$(module_jar workload-faults vaultload-faults.jar)"
+source scripts/lib/faults-jar.sh "$0" "${1:-short}"
 
 # prints the table and names every cell that does not hold, exiting 1 then: set -e ends here, the doc stays
 "$java" -jar "$jar" faults "$scope" --out workload-faults/target/fault-matrix

@@ -9,12 +9,8 @@
 # Needs Go (MinIO is built once, pinned). Runs workload-faults/target/vaultload-faults.jar, built first when missing
 # or stale. The MinIO it starts is stopped at the end. Exit 0 when every cell holds, 1 when one does not.
 set -euo pipefail
-scope="${1:-short}"
-[[ "$scope" == short || "$scope" == full ]] || { echo "usage: $0 [short|full]" >&2; exit 2; }
 cd "$(dirname "$0")/.."
-source scripts/lib/module-jar.sh
-export MINIO_BINARY="${MINIO_BINARY:-$(scripts/start-minio.sh binary)}"
-jar="$(module_jar workload-faults vaultload-faults.jar)"
+source scripts/lib/faults-jar.sh "$0" "${1:-short}"
 
 # prints the table (also written to workload-faults/target/tamper-matrix/tamper.md) and names every cell that does
 # not hold
