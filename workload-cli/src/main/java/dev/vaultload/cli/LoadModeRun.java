@@ -16,7 +16,7 @@ import java.util.function.BiFunction;
 
 /**
  * What HEADROOM and RATE share: the workload prepared on the combination's store, its measurement recorded, and
- * the result written as every mode's is (console, JSON, CSV, .hlog; report.html from the folder).
+ * the result written as every mode's is, in the REPORT_FORMATS chosen.
  */
 final class LoadModeRun {
     private final SuiteSession session;
@@ -41,7 +41,8 @@ final class LoadModeRun {
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
              LoadRecording recording = new LoadRecording(workload,
-                     new ReportFiles(session.config().reportDirectory(), name.base()), setup, label)) {
+                     new ReportFiles(session.config().reportDirectory(), name.base()), setup, label,
+                     session.config().reportFormats())) {
             return recording.finish(measure.apply(workload, recording), session.config().maxRssGrowthPercent());
         }
     }

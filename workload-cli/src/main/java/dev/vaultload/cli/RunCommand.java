@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.parse.HtmlReport;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunSettings;
@@ -96,7 +97,9 @@ final class RunCommand implements Callable<Integer> {
                     case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
                     case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
                 };
-                out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
+                if (session.config().reportFormats().contains(ResultFormat.HTML)) {
+                    out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
+                }
                 publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                         : passed ? ShardResults.PASSED : "failed"));
                 return passed ? ExitCodes.OK : ExitCodes.FAILED;

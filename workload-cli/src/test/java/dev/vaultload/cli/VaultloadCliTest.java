@@ -209,6 +209,31 @@ class VaultloadCliTest {
         assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"--mode FIXTURE", "--mode RATE --rate 50 --duration 1s",
+            "--mode HEADROOM --max-threads 2 --operations-per-step 40"})
+    void everyModeWritesTheFormatsChosenAndNoOthers(String mode) throws IOException {
+        Outcome outcome = run((mode + (mode.contains("HEADROOM") ? "" : " --threads 2") + " --report-formats json,csv")
+                .split(" "));
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        try (Stream<Path> files = Files.list(reports)) {
+            List<String> written = files.map(file -> file.getFileName().toString())
+                    .filter(name -> !name.endsWith("-steps.csv") && !name.endsWith(".png")) // HEADROOM's own
+                    .map(name -> name.substring(name.lastIndexOf('.'))).sorted().toList();
+            assertEquals(List.of(".csv", ".json"), written, "JSON and CSV, no .hlog, no page");
+        }
+    }
+
+    @Test
+    void aPageWithoutTheResultsItReadsIsRefused() {
+        Outcome outcome = run("--report-formats", "html,csv");
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().startsWith("vaultload: Invalid REPORT_FORMATS='html,csv': expected a comma-separated"
+                + " list of [DATASAFE_LOG, CONSOLE, JSON, CSV, HLOG, HTML], HTML with JSON"), outcome.err());
+    }
+
     @Test
     void rateReportsBothLatencyViews() throws IOException {
         Outcome outcome = run("--mode", "RATE", "--rate", "100", "--duration", "2s", "--threads", "2",

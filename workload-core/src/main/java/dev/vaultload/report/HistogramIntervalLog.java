@@ -3,6 +3,7 @@ package dev.vaultload.report;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.IntervalListener;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -19,13 +20,26 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
     private boolean headerWritten;
 
     public HistogramIntervalLog(Path file, String comment) {
+        this(open(file), comment);
+    }
+
+    private HistogramIntervalLog(PrintStream out, String comment) {
+        this.out = out;
+        this.writer = new HistogramLogWriter(out);
+        writer.outputComment(comment);
+    }
+
+    /** A log that keeps nothing: for a run whose REPORT_FORMATS leave HLOG out. */
+    public static HistogramIntervalLog discarding() {
+        return new HistogramIntervalLog(new PrintStream(OutputStream.nullOutputStream()), "");
+    }
+
+    private static PrintStream open(Path file) {
         try {
-            this.out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
+            return new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write histogram log " + file, e);
         }
-        this.writer = new HistogramLogWriter(out);
-        writer.outputComment(comment);
     }
 
     @Override

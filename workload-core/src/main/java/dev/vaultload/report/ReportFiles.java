@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 
@@ -77,12 +79,31 @@ public final class ReportFiles {
     }
 
     /**
-     * The writers of a finished result, the same for every mode: Datasafe's statistics block, the time split, the
-     * served-within table and soak health on {@code console}, then the JSON and CSV files (the .hlog is written
-     * during the run, {@link #histogramLog()}).
+     * The writers of a finished result in the chosen formats, the same for every mode: Datasafe's statistics block
+     * (DATASAFE_LOG) and the time split, the served-within table and soak health (CONSOLE) on {@code console}, then
+     * the JSON and CSV files. The .hlog is written during the run ({@link #histogramLog()}), report.html over the
+     * folder after it.
      */
-    public List<ReportSink> sinks(Logger console) {
-        return List.of(new DatasafeStatisticsLog(console), new TimeSplitLog(console), new ServedWithinTable(console),
-                new SoakHealthLog(console), new JsonReportWriter(json()), new CsvReportWriter(csv()));
+    public List<ReportSink> sinks(Logger console, Set<ResultFormat> formats) {
+        List<ReportSink> sinks = new ArrayList<>();
+        if (formats.contains(ResultFormat.DATASAFE_LOG)) {
+            sinks.add(new DatasafeStatisticsLog(console));
+        }
+        if (formats.contains(ResultFormat.CONSOLE)) {
+            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console)));
+        }
+        if (formats.contains(ResultFormat.JSON)) {
+            sinks.add(new JsonReportWriter(json()));
+        }
+        if (formats.contains(ResultFormat.CSV)) {
+            sinks.add(new CsvReportWriter(csv()));
+        }
+        return sinks;
+    }
+
+    /** The interval log of a run, while it goes: written when HLOG is chosen, else a listener that keeps nothing. */
+    public HistogramIntervalLog histogramLog(Set<ResultFormat> formats, String comment) {
+        return formats.contains(ResultFormat.HLOG) ? new HistogramIntervalLog(histogramLog(), comment)
+                : HistogramIntervalLog.discarding();
     }
 }

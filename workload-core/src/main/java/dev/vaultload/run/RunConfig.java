@@ -2,6 +2,7 @@ package dev.vaultload.run;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.stats.ErrorMode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * Everything a suite run is configured with, validated. Built by {@link RunConfigParser} from system
@@ -29,6 +31,7 @@ import java.util.OptionalDouble;
  *                          to the last quarter of the run; empty for no limit
  * @param buckets           BUCKETS: buckets of the multi-bucket suite
  * @param reportDirectory   REPORT_DIR: where report files go
+ * @param reportFormats     REPORT_FORMATS: which outputs every result is written to
  */
 public record RunConfig(
         List<String> storageProviders,
@@ -44,9 +47,20 @@ public record RunConfig(
         Duration warmup,
         OptionalDouble maxRssGrowthPercent,
         int buckets,
-        Path reportDirectory) {
+        Path reportDirectory,
+        Set<ResultFormat> reportFormats) {
+
+    /** As the canonical constructor, writing every format. */
+    public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
+                     List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
+                     Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,
+                     OptionalDouble maxRssGrowthPercent, int buckets, Path reportDirectory) {
+        this(storageProviders, engines, threads, fileSizesKib, fixture, cipher, kdfIterations, duration, errorMode,
+                reportPeriod, warmup, maxRssGrowthPercent, buckets, reportDirectory, ResultFormat.ALL);
+    }
 
     public RunConfig {
+        reportFormats = Set.copyOf(reportFormats);
         storageProviders = List.copyOf(storageProviders);
         engines = List.copyOf(engines);
         threads = List.copyOf(threads);

@@ -31,6 +31,7 @@ public final class RunConfigParser {
                 RunSettings.WARMUP.read(settings),
                 RunSettings.MAX_RSS_GROWTH_PERCENT.find(settings).map(OptionalDouble::of).orElseGet(OptionalDouble::empty),
                 RunSettings.BUCKETS.read(settings),
-                RunSettings.REPORT_DIR.read(settings));
+                RunSettings.REPORT_DIR.read(settings),
+                RunSettings.REPORT_FORMATS.read(settings));
     }
 }

@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /** The harness's settings, Datasafe's names where it has them, and those of its own FILESYSTEM provider. */
 public final class RunSettings implements SettingDeclarations {
@@ -60,6 +62,11 @@ public final class RunSettings implements SettingDeclarations {
             SettingType.flag(), "false", "`true` runs `RandomActionsOnMultiBucketTest` (the suites only)");
     public static final Setting<Path> REPORT_DIR = Setting.of("REPORT_DIR", SettingType.directory(),
             "target/workload-reports", "where the report files go");
+    public static final Setting<Set<ResultFormat>> REPORT_FORMATS = Setting.of("REPORT_FORMATS", new SettingType<>(
+                    "a comma-separated list of " + Arrays.toString(ResultFormat.values()) + ", HTML with JSON",
+                    ResultFormat::parseList), "DATASAFE_LOG,CONSOLE,JSON,CSV,HLOG,HTML",
+            "the outputs every result of every mode is written to: Datasafe's statistics block and the other log tables,"
+                    + " `NAME.json`, `NAME.csv`, `NAME.hlog`, `report.html`");
     public static final Setting<Path> FILESYSTEM_ROOT = Setting.optional(FileSystemStorageProviderFactory.ROOT_SETTING,
             SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider");
 
@@ -72,7 +79,7 @@ public final class RunSettings implements SettingDeclarations {
     public List<Setting<?>> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
                 DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
-                FILESYSTEM_ROOT);
+                REPORT_FORMATS, FILESYSTEM_ROOT);
     }
 
     private static RunConfig.FixtureSource fixture(String text) {

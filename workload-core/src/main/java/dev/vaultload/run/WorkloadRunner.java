@@ -86,7 +86,7 @@ public final class WorkloadRunner {
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
                         run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
                         storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null, null, null);
-                files.sinks(LOG).forEach(sink -> sink.write(result));
+                files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
                 return result;
             } finally {
                 run.destroyUsers();
@@ -97,7 +97,7 @@ public final class WorkloadRunner {
     /** The measured phases, with a progress line, a health sample and the .hlog every period. */
     private HealthSeries measure(CombinationRun run, Combination combination, ReportFiles files) {
         HealthSeries health = new HealthSeries();
-        try (HistogramIntervalLog histogramLog = new HistogramIntervalLog(files.histogramLog(), combination.label())) {
+        try (HistogramIntervalLog histogramLog = files.histogramLog(config.reportFormats(), combination.label())) {
             List<IntervalListener> listeners = new ArrayList<>();
             // the sampler first: the progress line shows the sample it has just taken
             listeners.add(new HealthSampler(new ProcessHealth(), health));

@@ -7,6 +7,7 @@ import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.run.Combination;
@@ -134,7 +135,8 @@ final class TamperCell {
                 "SMALL " + operation);
         try (LoadWorkload workload = LoadWorkload.prepare(operation, fixture, store, TamperCell::vault,
                 new ContentGenerator(), FILE_SIZE_KIB * 1024L);
-             LoadRecording recording = new LoadRecording(workload, new ReportFiles(reportsOf(cell), "load"), setup, cell)) {
+             LoadRecording recording = new LoadRecording(workload, new ReportFiles(reportsOf(cell), "load"), setup, cell,
+                     ResultFormat.ALL)) {
             tamperer.start();
             RunResult result = recording.finish(measure.apply(workload, recording), OptionalDouble.empty());
             return new Reported(result.failures(), result.passed());

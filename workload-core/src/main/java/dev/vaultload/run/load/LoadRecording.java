@@ -4,6 +4,7 @@ import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,19 +35,25 @@ public final class LoadRecording implements AutoCloseable {
     private final LoadWorkload workload;
     private final ReportFiles files;
     private final RunSetup setup;
+    private final Set<ResultFormat> formats;
     private final RunControl control;
     private final HistogramIntervalLog histogramLog;
     private final HealthSeries health = new HealthSeries();
     private final Instant startedAt = Instant.now();
     private final long startNanos = System.nanoTime();
 
-    /** @param label the .hlog's heading, e.g. the storage, operation, size and cipher */
-    public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label) {
+    /**
+     * @param label   the .hlog's heading, e.g. the storage, operation, size and cipher
+     * @param formats REPORT_FORMATS: the outputs the result is written to
+     */
+    public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
+                         Set<ResultFormat> formats) {
         this.workload = workload;
         this.files = files;
         this.setup = setup;
+        this.formats = formats;
         this.control = workload.control();
-        this.histogramLog = new HistogramIntervalLog(files.histogramLog(), label);
+        this.histogramLog = files.histogramLog(formats, label);
     }
 
     /** Reports every measured operation's failure, naming its stored object. */
@@ -58,7 +66,7 @@ public final class LoadRecording implements AutoCloseable {
         return List.of(new HealthSampler(new ProcessHealth(), health), histogramLog);
     }
 
-    /** The result of the measurement, written to the console, JSON and CSV as every mode's is. */
+    /** The result of the measurement, written in the chosen formats as every mode's is. */
     public RunResult finish(LoadMeasurement measurement, OptionalDouble maxRssGrowthPercent) {
         Interruption.signal().ifPresent(signal -> histogramLog.comment("interrupted by " + signal));
         RunResult result = new RunResult(setup, workload.engineDescription(),
@@ -67,7 +75,7 @@ public final class LoadRecording implements AutoCloseable {
                 measurement.operations(), measurement.errors(), control.failures(), control.failureGroups(),
                 ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), Map.of(),
                 Environment.current(), null, null, measurement.headroom(), measurement.rate());
-        files.sinks(LOG).forEach(sink -> sink.write(result));
+        files.sinks(LOG, formats).forEach(sink -> sink.write(result));
         return result;
     }
 

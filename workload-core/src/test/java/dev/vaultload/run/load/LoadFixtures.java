@@ -6,6 +6,7 @@ import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.storage.BlobStore;
@@ -24,7 +25,8 @@ public final class LoadFixtures {
     public static RunResult record(LoadWorkload workload, Path reports, Function<LoadRecording, LoadMeasurement> measure) {
         RunSetup setup = RunSetup.ofLoad("test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
                 "SMALL " + workload.operation());
-        try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test")) {
+        try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test",
+                ResultFormat.ALL)) {
             return recording.finish(measure.apply(recording), OptionalDouble.empty());
         }
     }
