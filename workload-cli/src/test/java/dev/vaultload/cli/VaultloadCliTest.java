@@ -235,6 +235,30 @@ class VaultloadCliTest {
     }
 
     @Test
+    void documentsThatCannotFitInTheHeapAreRefusedBeforeTheRun() {
+        Outcome outcome = execute(StorageProviders::named, List.of("run", "--storage-providers", "MEMORY",
+                "--file-sizes", "4000000", "--threads", "2", "--report-dir", reports.toString()));
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        String message = outcome.err().strip();
+        assertTrue(message.startsWith("vaultload: Invalid FILE_SIZES='4000000': MEMORY keeps every live document in"
+                + " the heap: ") && message.contains("documents live per thread") && message.contains("of the heap of"),
+                message);
+        assertEquals(1, message.lines().count(), message);
+    }
+
+    @Test
+    void documentsThatCannotFitOnTheDiskAreRefusedBeforeTheRun() {
+        Outcome outcome = execute(StorageProviders::named, List.of("run", "--storage-providers", "FILESYSTEM",
+                "--filesystem-root", reports.resolve("fs").toString(), "--file-sizes", "2000000000", "--threads", "8",
+                "--report-dir", reports.toString()));
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().strip().startsWith("vaultload: Invalid FILE_SIZES='2000000000': FILESYSTEM keeps every"
+                + " live document on disk: ") && outcome.err().contains("free under " + reports.resolve("fs")), outcome.err());
+    }
+
+    @Test
     void rateReportsBothLatencyViews() throws IOException {
         Outcome outcome = run("--mode", "RATE", "--rate", "100", "--duration", "2s", "--threads", "2",
                 "--operation", "WRITE");

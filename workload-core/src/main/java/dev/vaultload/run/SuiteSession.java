@@ -63,6 +63,7 @@ public final class SuiteSession implements AutoCloseable {
         ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard);
+        FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, settings);
         try {
             // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts
             session.metrics = LiveMetrics.start(settings);

@@ -23,6 +23,14 @@ public final class FileSystemStorageProviderFactory implements StorageProviderFa
         return NAME;
     }
 
+    /** Documents stream to and from files: only the disk under FILESYSTEM_ROOT (else the temporary directory) holds them. */
+    @Override
+    public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> config) {
+        String configured = config.apply(ROOT_SETTING);
+        return StorageFootprint.onDisk(load, Path.of(configured == null || configured.isBlank()
+                ? System.getProperty("java.io.tmpdir") : configured.trim()));
+    }
+
     @Override
     public StorageProvider start(Function<String, String> config) {
         String configured = config.apply(ROOT_SETTING);

@@ -15,6 +15,11 @@ public final class MemoryStorageProviderFactory implements StorageProviderFactor
     }
 
     @Override
+    public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> config) {
+        return StorageFootprint.inHeap(load);
+    }
+
+    @Override
     public StorageProvider start(Function<String, String> config) {
         return new StorageProvider() {
             private final Map<String, InMemoryBlobStore> buckets = new ConcurrentHashMap<>();

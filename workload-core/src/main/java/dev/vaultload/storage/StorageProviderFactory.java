@@ -13,4 +13,12 @@ public interface StorageProviderFactory {
      * configuration, and with {@link BlobStoreException} naming the endpoint when the store does not answer.
      */
     StorageProvider start(Function<String, String> config);
+
+    /**
+     * What the provider would keep of a run with this load in the heap and on a local disk; nothing unless it says
+     * (a remote server's memory and disk are its own). Checked before anything starts.
+     */
+    default StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> config) {
+        return StorageFootprint.NONE;
+    }
 }

@@ -1,8 +1,9 @@
 package dev.vaultload.s3.provider;
 
-import java.util.function.Function;
 
+import dev.vaultload.storage.StorageFootprint;
 import dev.vaultload.storage.StorageProviderFactory;
+import java.util.function.Function;
 
 /**
  * AMAZON: AWS S3 at the regional endpoint of AWS_REGION, bucket AWS_BUCKET (required, must exist), credentials
@@ -15,6 +16,11 @@ public final class AmazonProviderFactory implements StorageProviderFactory {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> configSource) {
+        return S3ProviderSettings.partBuffers(load, configSource);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.vaultload.s3.provider;
 
+import dev.vaultload.storage.StorageFootprint;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.util.function.Function;
 
@@ -15,6 +16,11 @@ public final class CephProviderFactory implements StorageProviderFactory {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> configSource) {
+        return S3ProviderSettings.partBuffers(load, configSource);
     }
 
     @Override

@@ -1,7 +1,8 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.storage.StorageFootprint;
+import dev.vaultload.storage.StorageProviderFactory;
 import java.net.URI;
 import java.util.Optional;
 import java.util.function.Function;
@@ -19,6 +20,17 @@ public final class EmbeddedProviderFactory implements StorageProviderFactory {
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** The client's part buffers, and with the {@code transient} backend every live document in this JVM's heap too. */
+    @Override
+    public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> configSource) {
+        StorageFootprint parts = S3ProviderSettings.partBuffers(load, configSource);
+        ProviderConfig config = new ProviderConfig(configSource);
+        boolean inHeap = config.valueOrDefault(S3Settings.EMBEDDED_S3_BACKEND).equals("transient")
+                && config.optional(S3Settings.EMBEDDED_S3_URL).isEmpty();
+        return inHeap ? new StorageFootprint(parts.heapBytes() + load.liveDocumentBytes(), Optional.empty(), 0,
+                "every live document (EMBEDDED_S3_BACKEND=transient) and " + parts.what()) : parts;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.vaultload.s3.provider;
 
 import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.storage.StorageFootprint;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.net.URI;
 import java.nio.file.Path;
@@ -22,6 +23,11 @@ public final class MinioProviderFactory implements StorageProviderFactory {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> configSource) {
+        return S3ProviderSettings.partBuffers(load, configSource);
     }
 
     @Override

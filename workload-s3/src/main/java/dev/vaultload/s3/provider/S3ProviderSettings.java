@@ -1,14 +1,16 @@
 package dev.vaultload.s3.provider;
 
-import dev.vaultload.settings.Setting;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.s3.S3ClientSettings;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.S3Timeouts;
 import dev.vaultload.s3.S3TransferSettings;
+import dev.vaultload.settings.Setting;
+import dev.vaultload.storage.StorageFootprint;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The configuration every S3 provider shares, read and validated before anything starts. Endpoint and credentials
@@ -68,5 +70,15 @@ record S3ProviderSettings(String bucket, String region, Path caPath, int maxConn
     private static int defaultMaxConnections(ProviderConfig config) {
         int maxThreads = config.valueOrDefault(RunSettings.THREADS).stream().mapToInt(Integer::intValue).max().orElseThrow();
         return Math.max(16, 2 * maxThreads);
+    }
+
+    /**
+     * What an S3 provider's client keeps of a run in this JVM: one part of S3_PART_SIZE_MIB per thread that writes
+     * (openOutput buffers a part before it uploads it); reads stream. The server's memory and disk are its own.
+     */
+    static StorageFootprint partBuffers(StorageFootprint.Load load, Function<String, String> configSource) {
+        long partBytes = (long) new ProviderConfig(configSource).valueOrDefault(S3Settings.S3_PART_SIZE_MIB) << 20;
+        return new StorageFootprint(load.threads() * partBytes, Optional.empty(), 0,
+                "a part of S3_PART_SIZE_MIB per thread writing in the heap");
     }
 }

@@ -1,0 +1,81 @@
+package dev.vaultload.run;
+
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.LiveDocuments;
+import dev.vaultload.storage.StorageFootprint;
+import dev.vaultload.storage.StorageProviderFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Refuses, before anything starts, a run whose documents cannot fit where its providers keep them: the fixture's peak
+ * of live documents per execution, times the most threads, times the largest size (twice over for a soak, whose
+ * previous pass waits for its deletion), against the heap and the free disk. A run that cannot fit would otherwise
+ * die halfway with an OutOfMemoryError or a full disk.
+ */
+final class FootprintCheck {
+    /** The heap a provider may fill: the rest is the harness's (histograms, buffers, the engine's caches). */
+    private static final double HEAP_SHARE = 0.75;
+
+    private FootprintCheck() {
+    }
+
+    /** @throws IllegalArgumentException naming FILE_SIZES, the sizes and the limit, for the first provider that cannot fit */
+    static void refuseWhatCannotFit(RunConfig config, Fixture fixture, List<StorageProviderFactory> factories,
+                                    Function<String, String> settings) {
+        int livePerThread = LiveDocuments.peak(fixture);
+        int threads = Collections.max(config.threads());
+        long documentBytes = Collections.max(config.fileSizesKib()) * 1024L;
+        int passesKept = config.duration().isPresent() ? 2 : 1;
+        long liveBytes = (long) livePerThread * threads * passesKept * documentBytes;
+        String load = livePerThread + " documents live per thread at the fixture's peak" + (passesKept > 1
+                ? ", twice over in a soak" : "") + ", x " + threads + " threads x " + size(documentBytes);
+        long maxHeapBytes = Runtime.getRuntime().maxMemory();
+        for (StorageProviderFactory factory : factories) {
+            StorageFootprint footprint = factory.footprint(new StorageFootprint.Load(liveBytes, threads, documentBytes),
+                    settings);
+            if (footprint.heapBytes() > HEAP_SHARE * maxHeapBytes) {
+                throw refused(config, factory.name() + " keeps " + footprint.what() + ": " + size(footprint.heapBytes())
+                        + " (" + load + "), more than " + Math.round(HEAP_SHARE * 100) + "% of the heap of "
+                        + size(maxHeapBytes) + " (-Xmx); give smaller FILE_SIZES, fewer THREADS, more heap, or FILESYSTEM");
+            }
+            if (footprint.disk().isPresent()) {
+                long freeBytes = usableBytes(footprint.disk().get());
+                if (footprint.diskBytes() > freeBytes) {
+                    throw refused(config, factory.name() + " keeps " + footprint.what() + ": " + size(footprint.diskBytes())
+                            + " (" + load + "), more than the " + size(freeBytes) + " free under " + footprint.disk().get()
+                            + "; give smaller FILE_SIZES, fewer THREADS, or a FILESYSTEM_ROOT with room");
+                }
+            }
+        }
+    }
+
+    private static IllegalArgumentException refused(RunConfig config, String why) {
+        return new IllegalArgumentException("Invalid " + RunSettings.FILE_SIZES.name() + "='" + String.join(",",
+                config.fileSizesKib().stream().map(String::valueOf).toList()) + "': " + why);
+    }
+
+    /** The free space of the file system that holds {@code directory}, or its nearest existing parent. */
+    private static long usableBytes(Path directory) {
+        Path existing = directory.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing == null ? Long.MAX_VALUE : Files.getFileStore(existing).getUsableSpace();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the free space under " + existing, e);
+        }
+    }
+
+    private static String size(long bytes) {
+        return bytes >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
+                : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+    }
+}
