@@ -15,10 +15,10 @@ final class Html {
     private static final String STYLE = """
             body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:.5em 0}
             td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}th{background:#f3f3f3}
-            td:first-child,th:first-child,.configuration td,.health td,.environment td,.errors td,td.text{text-align:left}
-            .verdict{padding:.1em .5em;border-radius:.3em;color:#fff}.passed{background:#2e7d32}
-            .failed{background:#c62828}section{border-top:2px solid #888;margin-top:2em}
-            figure{margin:.5em 0}figure svg{max-width:100%;height:auto}""";
+            td:first-child,th:first-child,.configuration td,.health td,.environment td,.errors td,.merge td,td.text{text-align:left}
+            .verdict{padding:.1em .5em;border-radius:.3em;color:#fff}.passed,.complete{background:#2e7d32}
+            .failed,.partial{background:#c62828}section{border-top:2px solid #888;margin-top:2em}
+            .worse{color:#c62828;font-weight:bold}figure{margin:.5em 0}figure svg{max-width:100%;height:auto}nav td{text-align:left}""";
 
     private Html() {
     }

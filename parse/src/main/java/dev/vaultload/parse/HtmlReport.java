@@ -12,8 +12,9 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * One page for a results folder, {@code report.html}: per run a section ({@link RunSection}); and the headroom
- * plots of HEADROOM runs in the folder. Self-contained ({@link Html}). Its size does not grow with the
+ * One page for a results folder, {@code report.html}: a contents table when it holds several runs, then per run a
+ * section ({@link RunSection}) under a heading that tells it from the others ({@link RunHeadings}); and the
+ * headroom plots of HEADROOM runs in the folder. Self-contained ({@link Html}). Its size does not grow with the
  * length of a run: charts are thinned to the pixels they have, the failure lists are cut (the JSON holds all).
  */
 public final class HtmlReport {
@@ -46,9 +47,13 @@ public final class HtmlReport {
         if (!notShown.isEmpty()) {
             body.append("<p>Not shown: ").append(Html.escape(String.join("; ", notShown))).append("</p>");
         }
+        List<String> headings = RunHeadings.of(runs.stream().map(Run::result).toList());
+        if (runs.size() > 1) {
+            contents(body, runs, headings);
+        }
         for (int index = 0; index < runs.size(); index++) {
             Run run = runs.get(index);
-            RunSection.render(body, "run-" + (index + 1), run.result().title(), folder.relativize(run.json()).toString(),
+            RunSection.render(body, "run-" + (index + 1), headings.get(index), folder.relativize(run.json()).toString(),
                     run.result(), PeriodTimeline.read(IntervalLog.besideJson(run.json())));
         }
         body.append(headroomPlots);
@@ -59,6 +64,18 @@ public final class HtmlReport {
             throw new UncheckedIOException("cannot write " + report, e);
         }
         return report;
+    }
+
+    /** A line per run: its heading as a link to its section, and its verdict. */
+    private static void contents(StringBuilder html, List<Run> runs, List<String> headings) {
+        html.append("<nav><table class=\"contents\"><tr><th>run</th><th>verdict</th></tr>");
+        for (int index = 0; index < runs.size(); index++) {
+            boolean passed = runs.get(index).result().passed();
+            html.append("<tr><td><a href=\"#run-").append(index + 1).append("\">").append(Html.escape(headings.get(index)))
+                    .append("</a></td><td><span class=\"verdict ").append(passed ? "passed\">PASSED" : "failed\">FAILED")
+                    .append("</span></td></tr>");
+        }
+        html.append("</table></nav>");
     }
 
     /**

@@ -6,6 +6,7 @@ import java.awt.Color;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One fixed color per operation type and per error class, the same in every chart of every page and PNG, so that
@@ -45,6 +46,11 @@ final class LineColors {
 
     static Color of(ErrorClass errorClass) {
         return ERRORS.get(errorClass);
+    }
+
+    /** The color of an operation type's name, empty for any other label. */
+    static Optional<Color> ofOperationNamed(String label) {
+        return OperationNames.type(label).map(LineColors::of);
     }
 
     /** {@code #1f77b4}, as SVG and CSS take it. */

@@ -1,26 +1,33 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The charts of one run on its report page: over time from its interval log (throughput of each operation and of
  * all, p50 and p99 on a logarithmic axis, so that a one-second CREATE_USER and a 60-microsecond LIST are both read,
  * and failures by class), each operation's latency distribution from its recorded histogram (for RATE also the
  * service time), and memory from the health samples. Every operation and error class has its color from
- * {@link LineColors}. The time charts shade the warm-up that {@code compare} leaves out.
+ * {@link LineColors}. The time charts shade the warm-up that {@code compare} leaves out and a merge's window in
+ * which all shards were replaying, and cut the wait for START_AT down to a narrow marked stretch.
  */
 final class RunCharts {
     private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
+    /** A stretch without periods before START_AT shorter than this many periods is not worth cutting. */
+    private static final int CUT_FROM_PERIODS = 2;
 
     private final RunResult result;
 
@@ -30,9 +37,9 @@ final class RunCharts {
 
     /** Throughput, p50, p99 and failures per period. */
     void overTime(StringBuilder html, PeriodTimeline timeline) {
-        TimeScale time = TimeScale.between(timeline.startMillis(), timeline.endMillis());
+        TimeScale time = timeScale(timeline);
         String timeTitle = "time since the first period, " + time.unit();
-        List<SvgLineChart.Band> bands = bands(timeline);
+        List<SvgLineChart.Band> bands = bands(timeline, time);
         long periodMillis = timeline.periodMillis();
 
         ChartLine total = PeriodLines.onGrid(timeline.total(), timeline.total(), PeriodLines.PER_SECOND, periodMillis);
@@ -146,13 +153,49 @@ final class RunCharts {
         return chart;
     }
 
-    private List<SvgLineChart.Band> bands(PeriodTimeline timeline) {
+    /** From the first period to the last, the wait for START_AT cut out. */
+    private TimeScale timeScale(PeriodTimeline timeline) {
+        TimeScale time = TimeScale.between(timeline.startMillis(), timeline.endMillis());
+        return startAtMillis().flatMap(startAt -> waitBefore(timeline, startAt)).map(time::cutting).orElse(time);
+    }
+
+    private List<SvgLineChart.Band> bands(PeriodTimeline timeline, TimeScale time) {
         List<SvgLineChart.Band> bands = new ArrayList<>();
         long warmupMillis = result.setup().warmupMillis();
         if (warmupMillis > 0) {
             bands.add(new SvgLineChart.Band(timeline.startMillis(), timeline.startMillis() + warmupMillis,
                     "warm-up (left out by compare)"));
         }
+        time.cut().ifPresent(wait -> bands.add(new SvgLineChart.Band(wait.fromMillis(), wait.toMillis(),
+                "waiting for START_AT: " + Html.duration(Math.round(wait.millis())) + ", cut short", true)));
+        Optional.ofNullable(result.merge()).map(MergeSummary::steadyWindow).ifPresent(window -> bands.add(
+                new SvgLineChart.Band(window.startEpochMillis(), window.endEpochMillis(), "all shards replaying")));
         return bands;
+    }
+
+    /** START_AT of a shard or of a merge's shards, on the epoch clock. */
+    private Optional<Long> startAtMillis() {
+        return Stream.of(result.shard() == null ? null : result.shard().startAt(),
+                        result.merge() == null ? null : result.merge().startAt())
+                .filter(Objects::nonNull).findFirst().map(startAt -> Instant.parse(startAt).toEpochMilli());
+    }
+
+    /**
+     * The stretch before START_AT in which nothing was logged: from the end of the last period before it to the
+     * first period after; empty when there is none or it is shorter than {@link #CUT_FROM_PERIODS} periods.
+     */
+    private static Optional<TimeScale.Cut> waitBefore(PeriodTimeline timeline, long startAtMillis) {
+        PeriodTimeline.Counts total = timeline.total();
+        int after = 0;
+        while (after < total.size() && total.endMillis()[after] <= startAtMillis) {
+            after++;
+        }
+        if (after == 0 || after == total.size()) {
+            return Optional.empty();
+        }
+        long fromMillis = total.endMillis()[after - 1];
+        long toMillis = total.startMillis()[after];
+        return toMillis - fromMillis > CUT_FROM_PERIODS * timeline.periodMillis()
+                ? Optional.of(new TimeScale.Cut(fromMillis, toMillis)) : Optional.empty();
     }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One run's section of the report page: its heading and verdict, configuration, operations,
+ * One run's section of the report page: its heading and verdict, how a merge made it, configuration, operations,
  * a RATE run's schedule or a HEADROOM run's steps, the charts ({@link RunCharts}), errors, soak health and
  * environment: what a long run is judged by first, its lists of failures after.
  */
@@ -23,7 +23,7 @@ final class RunSection {
 
     /**
      * @param id       the section's anchor
-     * @param heading  the run's heading
+     * @param heading  what tells this run from the others on the page
      * @param file     the JSON it came from, as the page names it
      * @param timeline the run's interval log; empty when there is none
      */
@@ -34,6 +34,9 @@ final class RunSection {
                 .append("</span></h2><p><code>").append(Html.escape(file)).append("</code></p>");
         if (result.health() != null && result.health().failure() != null) {
             html.append("<p>").append(Html.escape(result.health().failure())).append("</p>");
+        }
+        if (result.merge() != null) {
+            MergeSection.render(html, result.merge());
         }
         Html.keyValues(html, "Configuration", "configuration", configuration(result));
         operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
@@ -72,6 +75,10 @@ final class RunSection {
         rows.put("started", result.timing().startedAt());
         rows.put("wall clock", Html.duration(result.timing().wallClockMillis()));
         rows.put("passes", result.timing().passes());
+        if (result.shard() != null) {
+            rows.put("shard", result.shard().index() + " of " + result.shard().count() + " (run " + result.shard().runId()
+                    + ", START_AT " + Optional.ofNullable(result.shard().startAt()).orElse("none") + ")");
+        }
         return rows;
     }
 

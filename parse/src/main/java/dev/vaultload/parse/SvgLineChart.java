@@ -37,8 +37,14 @@ final class SvgLineChart {
     record Series(String label, Color color, Dash dash, ChartLine line) {
     }
 
-    /** A stretch of the x axis to shade, in x values, with what it is. */
-    record Band(double fromX, double toX, String label) {
+    /**
+     * A stretch of the x axis to shade, in x values, with what it is; a cut (time left out of the axis) is shaded
+     * darker than a stretch that is drawn.
+     */
+    record Band(double fromX, double toX, String label, boolean cut) {
+        Band(double fromX, double toX, String label) {
+            this(fromX, toX, label, false);
+        }
     }
 
     private final String title;
@@ -152,7 +158,7 @@ final class SvgLineChart {
             svg.append("<g data-band=\"").append(Html.escape(band.label())).append("\"><rect x=\"").append(number(from))
                     .append("\" y=\"").append(number(plot.top())).append("\" width=\"").append(number(Math.max(1, to - from)))
                     .append("\" height=\"").append(number(plot.bottom() - plot.top()))
-                    .append("\" fill=\"#000\" fill-opacity=\"").append("0.07").append("\"/><text x=\"").append(number(from)).append("\" y=\"")
+                    .append("\" fill=\"#000\" fill-opacity=\"").append(band.cut() ? "0.2" : "0.07").append("\"/><text x=\"").append(number(from)).append("\" y=\"")
                     .append(number(labelsTop + (row + 1) * ROW - 3)).append("\" font-size=\"11\" fill=\"#555\">")
                     .append(Html.escape(band.label())).append("</text></g>");
         });

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.ErrorClass;
 import java.io.IOException;
@@ -20,7 +21,8 @@ import org.openqa.selenium.WebElement;
 /**
  * report.html as a person reads it in {@link HeadlessChromium}: latencies from 60 microseconds to a second each
  * readable over time, the latency distribution (RATE: from the intended start and service time), failures and
- * total throughput over time.
+ * total throughput over time, one color per operation on every chart of every page, and headings that tell runs
+ * apart.
  */
 class ReportPageBrowserTest {
     /** Lines whose latencies are a decade or more apart must be at least this far apart on screen. */
@@ -80,6 +82,52 @@ class ReportPageBrowserTest {
                 assertEquals(path(browser, "distribution", operation).getAttribute("stroke"),
                         path(browser, "distribution", operation + " service time").getAttribute("stroke"));
             }
+        }
+    }
+
+    @Test
+    void everyOperationKeepsItsColorOnEveryChartOfEveryPage() throws IOException {
+        Path spread = Files.createDirectories(folder.resolve("spread"));
+        new SyntheticRun().loads(SPREAD).write(spread, "spread");
+        Path other = Files.createDirectories(folder.resolve("other"));
+        new SyntheticRun().loads(List.of(new SyntheticRun.Load(OperationType.DELETE, 900, 10),
+                new SyntheticRun.Load(OperationType.READ, 3_000, 10))).write(other, "other");
+        List<Path> pages = List.of(new HtmlReport().write(spread), new HtmlReport().write(other));
+
+        Map<String, String> colors = new HashMap<>();
+        try (HeadlessChromium browser = HeadlessChromium.start(folder.resolve("profile"))) {
+            for (Path page : pages) {
+                browser.open(page);
+                for (WebElement chart : browser.findAll("figure.chart")) {
+                    for (WebElement line : chart.findElements(By.cssSelector("g[data-series] path"))) {
+                        String operation = line.findElement(By.xpath("..")).getAttribute("data-series");
+                        String stroke = line.getAttribute("stroke");
+                        String first = colors.putIfAbsent(operation, stroke);
+                        assertTrue(first == null || first.equals(stroke), () -> operation + " is " + first + " and "
+                                + stroke + " (" + chart.getAttribute("data-chart") + " of " + page + ")");
+                    }
+                }
+            }
+        }
+        assertTrue(colors.keySet().containsAll(List.of("WRITE", "READ", "LIST", "DELETE")), colors::toString);
+        assertEquals(colors.size(), colors.values().stream().distinct().count(), () -> "two lines share a color: " + colors);
+    }
+
+    @Test
+    void runsThatDifferInTheirCipherAreHeadedWithIt() throws IOException {
+        Path results = Files.createDirectories(folder.resolve("ciphers"));
+        new SyntheticRun().cipher(CipherSuite.AES256_GCM).write(results, "gcm");
+        new SyntheticRun().cipher(CipherSuite.AES256_CBC).write(results, "cbc");
+        Path page = new HtmlReport().write(results);
+
+        try (HeadlessChromium browser = HeadlessChromium.start(folder.resolve("profile"))) {
+            browser.open(page);
+
+            List<String> headings = browser.findAll("section.run h2").stream()
+                    .map(heading -> heading.getText().replaceFirst(" (PASSED|FAILED)$", "")).toList();
+            assertEquals(List.of("MEMORY with 2 threads and 100 Kb filesize · cipher AES256_CBC",
+                    "MEMORY with 2 threads and 100 Kb filesize · cipher AES256_GCM"), headings);
+            assertEquals(headings, browser.findAll("nav a").stream().map(WebElement::getText).toList(), "contents");
         }
     }
 

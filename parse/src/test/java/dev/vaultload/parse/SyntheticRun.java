@@ -13,6 +13,7 @@ import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
+import dev.vaultload.report.ShardRun;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.HealthSample;
@@ -33,7 +34,8 @@ import org.HdrHistogram.Histogram;
 /**
  * A run made up with chosen latencies, failures and health, written as a run writes it (its JSON by
  * {@link JsonReportWriter}, its .hlog by {@link HistogramIntervalLog}): what the page tests need and a real run of a
- * few seconds cannot give (a one-second CREATE_USER beside a 60-microsecond LIST, a 72-hour soak). Latencies are lognormal around each operation's median, seeded: the same settings write the same run.
+ * few seconds cannot give (a one-second CREATE_USER beside a 60-microsecond LIST, a 72-hour soak, shards waiting
+ * for START_AT). Latencies are lognormal around each operation's median, seeded: the same settings write the same run.
  */
 final class SyntheticRun {
     /** CREATE_USER runs in the first period; the replay's periods follow, after {@link #waitMillis}. */
@@ -58,6 +60,7 @@ final class SyntheticRun {
     private int failureGroups;
     private boolean health;
     private Double rateOpsPerSecond;
+    private ShardRun shard;
     private long seed = 1;
 
     SyntheticRun cipher(CipherSuite value) {
@@ -122,6 +125,11 @@ final class SyntheticRun {
         return this;
     }
 
+    SyntheticRun shard(ShardRun value) {
+        shard = value;
+        return this;
+    }
+
     SyntheticRun seed(long value) {
         seed = value;
         return this;
@@ -182,7 +190,7 @@ final class SyntheticRun {
                 new EngineDescription(Engines.DEFAULT, cipher, "X25519", 1000),
                 new RunTiming(Instant.ofEpochMilli(startMillis).toString(), wallClockMillis, 1, null),
                 operations, Map.copyOf(errors), failures(random), groups(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1),
-                health ? health(wallClockMillis) : null, Map.of(), ResultFixtures.ENVIRONMENT, null, null, null, rate);
+                health ? health(wallClockMillis) : null, Map.of(), ResultFixtures.ENVIRONMENT, shard, null, null, rate);
     }
 
     private static OperationStatistics statistics(OperationType type, Histogram recorded, long wallClockMillis, double scale) {
