@@ -18,7 +18,9 @@ final class Html {
             td:first-child,th:first-child,.configuration td,.health td,.environment td,.errors td,.merge td,td.text{text-align:left}
             .verdict{padding:.1em .5em;border-radius:.3em;color:#fff}.passed,.complete{background:#2e7d32}
             .failed,.partial{background:#c62828}section{border-top:2px solid #888;margin-top:2em}
-            .worse{color:#c62828;font-weight:bold}figure{margin:.5em 0}figure svg{max-width:100%;height:auto}nav td{text-align:left}""";
+            .better{color:#2e7d32;font-weight:bold}.worse{color:#c62828;font-weight:bold}.untested{color:#777;font-style:italic}
+            figure{margin:.5em 0}figure svg{max-width:100%;height:auto}nav td{text-align:left}
+            .comparison td{white-space:nowrap}.comparison td.untested{white-space:normal;min-width:16em}""";
 
     private Html() {
     }
