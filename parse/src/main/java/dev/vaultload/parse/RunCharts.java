@@ -181,21 +181,21 @@ final class RunCharts {
     }
 
     /**
-     * The stretch before START_AT in which nothing was logged: from the end of the last period before it to the
-     * first period after; empty when there is none or it is shorter than {@link #CUT_FROM_PERIODS} periods.
+     * The wait for START_AT: the longest stretch in which nothing was logged that began before START_AT; empty when
+     * there is none of {@link #CUT_FROM_PERIODS} periods or more. Not the stretch that ends at START_AT: a shard's
+     * period that holds START_AT began before it, and a merge files it under the merged period where it began,
+     * which may end before START_AT.
      */
     private static Optional<TimeScale.Cut> waitBefore(PeriodTimeline timeline, long startAtMillis) {
         PeriodTimeline.Counts total = timeline.total();
-        int after = 0;
-        while (after < total.size() && total.endMillis()[after] <= startAtMillis) {
-            after++;
+        Optional<TimeScale.Cut> longest = Optional.empty();
+        for (int index = 1; index < total.size() && total.endMillis()[index - 1] < startAtMillis; index++) {
+            TimeScale.Cut gap = new TimeScale.Cut(total.endMillis()[index - 1], total.startMillis()[index]);
+            if (gap.millis() > CUT_FROM_PERIODS * timeline.periodMillis()
+                    && longest.map(cut -> gap.millis() > cut.millis()).orElse(true)) {
+                longest = Optional.of(gap);
+            }
         }
-        if (after == 0 || after == total.size()) {
-            return Optional.empty();
-        }
-        long fromMillis = total.endMillis()[after - 1];
-        long toMillis = total.startMillis()[after];
-        return toMillis - fromMillis > CUT_FROM_PERIODS * timeline.periodMillis()
-                ? Optional.of(new TimeScale.Cut(fromMillis, toMillis)) : Optional.empty();
+        return longest;
     }
 }

@@ -36,10 +36,10 @@ class MergedReportBrowserTest {
     @Test
     void aMergedPageShowsItsShardsAndWindowAndCutsTheWaitForStartAt() throws IOException {
         Path run = folder.resolve(RUN_ID);
-        shard(run, 0, 60, 0, ShardResults.PASSED);
-        shard(run, 1, 60, 0, ShardResults.PASSED);
-        shard(run, 2, 90, 2_000, ShardResults.PASSED); // late, and its replay half as long again: a straggler
-        shard(run, 3, 60, 0, "failed");
+        shard(run, 0, 0, 60, 0, ShardResults.PASSED);
+        shard(run, 1, 500, 60, 0, ShardResults.PASSED);
+        shard(run, 2, 300, 90, 2_000, ShardResults.PASSED); // late, and its replay half as long again: a straggler
+        shard(run, 3, 0, 60, 0, "failed");
         Path merged = folder.resolve("merged");
         new RunMerge().merge(run, merged);
         MergeSummary summary = JsonResultReader.runResult(ResultLoader.filesEndingWith(merged, ".json").getFirst()).merge();
@@ -77,15 +77,23 @@ class MergedReportBrowserTest {
         }
     }
 
-    /** Shard {@code index}'s folder: its result, .hlog and done; its replay starts {@code lateMillis} after START_AT. */
-    private static void shard(Path run, int index, int periods, long lateMillis, String done) throws IOException {
+    /**
+     * Shard {@code index}'s folder: its result, .hlog and done. It starts {@code offsetMillis} after the first shard,
+     * so its periods lie off the merge's; its replay starts {@code lateMillis} after START_AT, in the period of its
+     * own that holds that moment, as a shard's reporter logs it.
+     */
+    private static void shard(Path run, int index, long offsetMillis, int periods, long lateMillis, String done)
+            throws IOException {
         Path shardFolder = Files.createDirectories(run.resolve("shard-" + index));
+        long shardStartMillis = START_MILLIS + offsetMillis;
         long replayStartMillis = START_AT_MILLIS + lateMillis;
-        SyntheticRun shard = new SyntheticRun().startingAt(START_MILLIS).periods(periods, PERIOD_MILLIS)
-                .waiting(replayStartMillis - START_MILLIS - PERIOD_MILLIS).seed(index)
+        long firstReplayPeriodMillis = shardStartMillis
+                + Math.floorDiv(replayStartMillis - shardStartMillis, PERIOD_MILLIS) * PERIOD_MILLIS;
+        SyntheticRun shard = new SyntheticRun().startingAt(shardStartMillis).periods(periods, PERIOD_MILLIS)
+                .waiting(firstReplayPeriodMillis - shardStartMillis - PERIOD_MILLIS).seed(index)
                 .failing(10, ErrorClass.TIMEOUT, 1 + index);
         shard.shard(new ShardRun(RUN_ID, index, 4, Instant.ofEpochMilli(START_AT_MILLIS).toString(), lateMillis,
-                shard.replayStartMillis(), shard.replayEndMillis())).write(shardFolder, "SyntheticRun-MEMORY-2t-100k");
+                replayStartMillis, replayStartMillis + periods * PERIOD_MILLIS)).write(shardFolder, "SyntheticRun-MEMORY-2t-100k");
         Files.writeString(shardFolder.resolve(ShardResults.DONE), done);
     }
 }
