@@ -62,8 +62,9 @@ public final class ComparisonPage {
             report.warnings().forEach(warning -> body.append("<li>").append(Html.escape(warning)).append("</li>"));
             body.append("</ul>");
         }
-        table(body, report.rows());
-        combinations(report.rows()).forEach((combination, rows) -> charts(body, combination, rows));
+        Map<Combination, List<ResultComparison.Row>> combinations = combinations(report.rows());
+        table(body, combinations);
+        combinations.forEach((combination, rows) -> charts(body, combination, rows));
         try {
             Files.writeString(file, Html.page("Vaultload comparison: " + inputA + " and " + inputB, body), StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -72,27 +73,29 @@ public final class ComparisonPage {
         return file;
     }
 
-    private void table(StringBuilder html, List<ResultComparison.Row> rows) {
-        html.append("<table class=\"comparison\"><tr><th>operation</th><th>threads</th><th>size</th><th>configuration</th>")
-                .append("<th>runs A/B</th><th>periods A/B</th><th>A ops/s</th><th>B ops/s</th><th>ops/s B/A</th>")
-                .append("<th>throughput</th><th>p50 B/A</th><th>p99 B/A</th><th>p (p50)</th><th>latency</th></tr>");
-        for (ResultComparison.Row row : rows) {
-            Cell.Key key = row.key();
-            html.append("<tr data-operation=\"").append(Html.escape(key.operation())).append("\"><td>")
-                    .append(Html.escape(key.operation())).append("</td><td>").append(key.threads()).append("</td><td>")
-                    .append(Cell.sizeLabel(key.fileSizeKib())).append("</td><td class=\"text\">")
-                    .append(Html.escape(key.configuration().label())).append("</td><td>").append(row.runsA()).append('/')
-                    .append(row.runsB()).append("</td><td>").append(row.periodsA()).append('/').append(row.periodsB())
-                    .append("</td><td>").append(Html.number(row.opsPerSecondA())).append("</td><td>")
-                    .append(Html.number(row.opsPerSecondB())).append("</td><td class=\"throughput-ratio\">")
-                    .append(row.throughput().format()).append("</td>");
-            verdict(html, "throughput", row.throughputConclusion(), "B faster");
-            html.append("<td class=\"p50-ratio\">").append(row.p50().format()).append("</td><td class=\"p99-ratio\">")
-                    .append(row.p99().format()).append("</td><td>").append(row.p50().tested()
-                            ? String.format(Locale.ROOT, "%.4f", row.p50().pValue()) : "-").append("</td>");
-            verdict(html, "latency", row.latencyConclusion(), "B faster");
-            html.append("</tr>");
-        }
+    /** The table, a group of rows per compared combination under a line that names it. */
+    private void table(StringBuilder html, Map<Combination, List<ResultComparison.Row>> combinations) {
+        html.append("<table class=\"comparison\"><tr><th>operation</th><th>runs A/B</th><th>periods A/B</th>")
+                .append("<th>A ops/s</th><th>B ops/s</th><th>ops/s B/A</th><th>throughput</th><th>p50 B/A</th>")
+                .append("<th>p99 B/A</th><th>p (p50)</th><th>latency</th></tr>");
+        combinations.forEach((combination, rows) -> {
+            html.append("<tr class=\"combination\"><th colspan=\"11\">").append(Html.escape(combination.label()))
+                    .append("</th></tr>");
+            for (ResultComparison.Row row : rows) {
+                html.append("<tr data-operation=\"").append(Html.escape(row.key().operation())).append("\"><td>")
+                        .append(Html.escape(row.key().operation())).append("</td><td>").append(row.runsA()).append('/')
+                        .append(row.runsB()).append("</td><td>").append(row.periodsA()).append('/').append(row.periodsB())
+                        .append("</td><td>").append(Html.number(row.opsPerSecondA())).append("</td><td>")
+                        .append(Html.number(row.opsPerSecondB())).append("</td><td class=\"throughput-ratio\">")
+                        .append(row.throughput().format()).append("</td>");
+                verdict(html, "throughput", row.throughputConclusion(), "B faster");
+                html.append("<td class=\"p50-ratio\">").append(row.p50().format()).append("</td><td class=\"p99-ratio\">")
+                        .append(row.p99().format()).append("</td><td>").append(row.p50().tested()
+                                ? String.format(Locale.ROOT, "%.4f", row.p50().pValue()) : "-").append("</td>");
+                verdict(html, "latency", row.latencyConclusion(), "B faster");
+                html.append("</tr>");
+            }
+        });
         html.append("</table>");
     }
 

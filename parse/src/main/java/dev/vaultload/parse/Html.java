@@ -20,7 +20,8 @@ final class Html {
             .failed,.partial{background:#c62828}section{border-top:2px solid #888;margin-top:2em}
             .better{color:#2e7d32;font-weight:bold}.worse{color:#c62828;font-weight:bold}.untested{color:#777;font-style:italic}
             figure{margin:.5em 0}figure svg{max-width:100%;height:auto}nav td{text-align:left}
-            .comparison td{white-space:nowrap}.comparison td.untested{white-space:normal;min-width:16em}""";
+            .comparison td:not(.text){white-space:nowrap}.comparison td.untested{min-width:10em}
+            .comparison tr.combination th{text-align:left;background:#e4e4e4}""";
 
     private Html() {
     }
