@@ -2,7 +2,7 @@
 # Our engine against the real Datasafe: one run of the suite with ENGINES=VAULTLOAD,DATASAFE (the same fixture,
 # storage, threads and machine, one engine after the other) into RESULTS_DIR/run, its results split by engine
 # into RESULTS_DIR/VAULTLOAD and RESULTS_DIR/DATASAFE, then per operation ops/s, p50 and p99 of each and the
-# DATASAFE/VAULTLOAD ratios (compare --dimension engine, RESULTS_DIR/compare-engines.txt), the process CPU per
+# DATASAFE/VAULTLOAD ratios (compare --dimension engine, RESULTS_DIR/compare-engines.txt and .html), the process CPU per
 # operation of each combination, and every chart, Engines.png among them, into RESULTS_DIR/charts.
 #   STORAGE_PROVIDERS=FILESYSTEM,EMBEDDED THREADS=2,4 FILE_SIZES=100 FIXTURE_SIZE=MEDIUM scripts/compare-engines.sh RESULTS_DIR
 set -euo pipefail
@@ -23,7 +23,8 @@ for json in "$results"/run/*.json; do
   cp "$json" "${json%.json}.hlog" "$results/$engine/"
 done
 
-parse_tool compare --dimension engine "$results/VAULTLOAD" "$results/DATASAFE" | tee "$results/compare-engines.txt"
+parse_tool compare --dimension engine --html "$results/compare-engines.html" "$results/VAULTLOAD" "$results/DATASAFE" \
+  | tee "$results/compare-engines.txt"
 {
   echo
   printf '%-10s %-10s %7s %8s %18s\n' engine storage threads size_kib cpu_ms_per_operation

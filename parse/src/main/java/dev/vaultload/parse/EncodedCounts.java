@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Adds a compressed interval histogram (HdrHistogram's V2 encoding, as interval logs hold it) into a histogram,
- * reading the encoded counts and recording only the non-zero ones. HdrHistogram's own decoding allocates a flat
+ * reading the encoded counts and recording only the non-zero ones, or hands those counts to a consumer. HdrHistogram's own decoding allocates a flat
  * histogram of the whole recorded range per period (an hour at 3 digits: ~185 KiB, cleared, then scanned for its
  * extremes) and walks it again to add it: per period of a 100-shard merge that was the cost.
  * The layout (lowest value, digits) is taken from the encoded header, so any interval log reads right.
@@ -22,8 +22,24 @@ final class EncodedCounts {
     private final ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.BIG_ENDIAN);
     private byte[] payload = new byte[4096];
 
+    /** The non-empty buckets of a histogram, in ascending order of value. */
+    @FunctionalInterface
+    interface BucketConsumer {
+        /** @param value the bucket's lowest value (recording it lands in the same bucket) */
+        void accept(long value, long count);
+    }
+
     /** @param compressed one period's histogram as {@code HistogramLogWriter} wrote it (base64-decoded) */
     void addTo(Histogram target, ByteBuffer compressed) throws DataFormatException {
+        forEachBucket(compressed, target::recordValueWithCount);
+    }
+
+    /**
+     * Hands each non-empty bucket of a compressed period to {@code consumer}, in ascending order of value.
+     *
+     * @param compressed one period's histogram as {@code HistogramLogWriter} wrote it (base64-decoded)
+     */
+    void forEachBucket(ByteBuffer compressed, BucketConsumer consumer) throws DataFormatException {
         compressed.order(ByteOrder.BIG_ENDIAN);
         int cookie = compressed.getInt();
         requireCookie(cookie, V2_COMPRESSED_COOKIE_BASE);
@@ -54,7 +70,7 @@ final class EncodedCounts {
                 index += (int) -count; // a run of empty buckets
             } else {
                 if (count > 0) {
-                    target.recordValueWithCount(layout.valueAt(index), count);
+                    consumer.accept(layout.valueAt(index), count);
                 }
                 index++;
             }

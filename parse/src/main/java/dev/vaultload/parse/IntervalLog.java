@@ -1,5 +1,6 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ReportFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +17,8 @@ import org.HdrHistogram.HistogramLogReader;
 
 /**
  * A run's HdrHistogram interval log (.hlog, written beside its JSON result): per operation, the latencies of
- * every period, and what is left of them once the warm-up at the start of the run is left out.
+ * every period, and what is left of them once the warm-up at the start of the run is left out. The log's counts of
+ * failures per period ({@link HistogramIntervalLog#errorTag}) are not latencies and are skipped.
  *
  * @param startMillis  when the first period began, on the log's clock
  * @param byOperation  operation -> its periods in order (a period without that operation has no entry)
@@ -41,6 +43,9 @@ public record IntervalLog(long startMillis, Map<String, List<IntervalLatencies>>
                 if (!(interval instanceof AbstractHistogram histogram) || interval.getTag() == null) {
                     throw new UncheckedIOException(new IOException(hlog + ": not a Vaultload interval log (untagged or"
                             + " floating-point histograms)"));
+                }
+                if (HistogramIntervalLog.isErrorTag(interval.getTag())) {
+                    continue;
                 }
                 startMillis = Math.min(startMillis, histogram.getStartTimeStamp());
                 byOperation.computeIfAbsent(interval.getTag(), tag -> new ArrayList<>()).add(IntervalLatencies.of(histogram));

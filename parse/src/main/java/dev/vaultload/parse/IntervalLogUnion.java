@@ -1,5 +1,6 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
@@ -24,7 +25,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * The shards' interval logs as one, on absolute time: each shard's periods are added into common periods of the
  * same length, counted from the earliest shard's start (a period goes where it began). Streamed: the logs are read
  * side by side in time order, so memory holds one period per shard and one merged period, however long the run.
- * On the way it adds up the merged periods that lie wholly inside the steady window.
+ * On the way it adds up the merged periods that lie wholly inside the steady window (latencies only: the periods'
+ * failure counts are unioned into the log but are no operation of the window).
  */
 final class IntervalLogUnion {
     private final long periodMillis;
@@ -99,7 +101,7 @@ final class IntervalLogUnion {
             histogram.setStartTimeStamp(startMillis);
             histogram.setEndTimeStamp(startMillis + periodMillis);
             writer.outputIntervalHistogram(histogram);
-            if (inWindow) {
+            if (inWindow && !HistogramIntervalLog.isErrorTag(tag)) {
                 addRecorded(steady.computeIfAbsent(tag, t -> LatencyHistograms.histogram()), histogram);
             }
         });

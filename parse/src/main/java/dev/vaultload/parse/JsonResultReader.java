@@ -95,7 +95,7 @@ public final class JsonResultReader {
     }
 
     /** The multi-bucket suite names its buckets in storageDetails; every other run uses one. */
-    private static int buckets(RunResult result) {
+    static int buckets(RunResult result) {
         Object buckets = result.storageDetails() == null ? null : result.storageDetails().get("buckets");
         return buckets instanceof List<?> names ? names.size() : 1;
     }

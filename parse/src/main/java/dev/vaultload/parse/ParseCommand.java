@@ -108,6 +108,10 @@ public final class ParseCommand {
                 + "every run (e.g. 5s, 500ms); default: each run's WARMUP")
         Duration warmup;
 
+        @Option(names = "--html", paramLabel = "PAGE", description = "also write the comparison as a self-contained page: "
+                + "the table with intervals and verdicts, and both sides' charts overlaid")
+        Path page;
+
         @Override
         public Integer call() {
             if (dimension != null && !Configuration.DIMENSIONS.contains(dimension)) {
@@ -126,6 +130,9 @@ public final class ParseCommand {
                         + " hold no results of the same operation, threads and size (JSON results or Datasafe-format logs)");
             }
             comparison.print(report, System.out);
+            if (page != null) {
+                System.out.println("wrote " + new ComparisonPage(comparison).write(report, a.toString(), b.toString(), page));
+            }
             return 0;
         }
     }

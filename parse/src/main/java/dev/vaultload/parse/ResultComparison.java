@@ -1,5 +1,6 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.stats.LatencyHistograms;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 
 /**
  * Compares two result sets (A, B) that differ in one dimension (cipher, storage, engine, buckets or suite): per
@@ -57,9 +59,12 @@ public final class ResultComparison {
      * @param throughput   ops/s B/A
      * @param p50          p50 latency B/A
      * @param p99          p99 latency B/A
+     * @param measurementsA A's runs of this cell, one measurement each
+     * @param measurementsB B's
      */
     public record Row(Cell.Key key, int runsA, int runsB, int periodsA, int periodsB, double opsPerSecondA,
-                      double opsPerSecondB, Effect throughput, Effect p50, Effect p99) {
+                      double opsPerSecondB, Effect throughput, Effect p50, Effect p99, List<Measurement> measurementsA,
+                      List<Measurement> measurementsB) {
 
         /** The latency verdict, on p50: "B slower", "B faster", "within noise" or "untested: ...". */
         public String latencyConclusion() {
@@ -107,8 +112,13 @@ public final class ResultComparison {
         return new Report(dimension, warnings, rows, problems, describeWarmup(a.measurements(), b.measurements()));
     }
 
+    /** The confidence of the intervals, in percent: 95 for alpha 0.05. */
+    int confidencePercent() {
+        return (int) Math.round(100 * (1 - alpha));
+    }
+
     public void print(Report report, PrintStream out) {
-        int confidencePercent = (int) Math.round(100 * (1 - alpha));
+        int confidencePercent = confidencePercent();
         out.println("Compared dimension: " + (report.dimension().isEmpty() ? "none (same configuration)" : report.dimension())
                 + "; ratios are B/A with their " + confidencePercent + "% intervals: ops/s above 1 means B is faster,"
                 + " p50/p99 above 1 that B is slower");
@@ -141,7 +151,7 @@ public final class ResultComparison {
         List<List<IntervalLatencies>> periodsB = steadyB.stream().map(s -> s.orElseThrow().intervals(operation)).toList();
         List<Effect> latency = latencyBootstrap.ratios(periodsA, periodsB, PERCENTILES);
         return new Row(key, a.size(), b.size(), periods(periodsA), periods(periodsB), mean(opsPerSecondA),
-                mean(opsPerSecondB), throughputTest.ratio(opsPerSecondA, opsPerSecondB), latency.get(0), latency.get(1));
+                mean(opsPerSecondB), throughputTest.ratio(opsPerSecondA, opsPerSecondB), latency.get(0), latency.get(1), a, b);
     }
 
     /** Datasafe-format logs (or JSON without its .hlog) hold summaries only: ratios, no test. */
@@ -152,7 +162,7 @@ public final class ResultComparison {
         return new Row(key, a.size(), b.size(), 0, 0, cellA.opsPerSecond().mean(), cellB.opsPerSecond().mean(),
                 Effect.untested(cellB.opsPerSecond().mean() / cellA.opsPerSecond().mean(), missing),
                 Effect.untested(percentileRatio(cellA, cellB, "50"), missing),
-                Effect.untested(percentileRatio(cellA, cellB, "99"), missing));
+                Effect.untested(percentileRatio(cellA, cellB, "99"), missing), a, b);
     }
 
     private Optional<IntervalLog.SteadyState> steadyState(Measurement measurement) {
@@ -160,9 +170,29 @@ public final class ResultComparison {
         if (!source.toString().endsWith(".json")) {
             return Optional.empty();
         }
-        long warmupMillis = warmup != null ? warmup.toMillis() : runWarmupMillis(measurement);
         return intervalLogs.computeIfAbsent(source, json -> IntervalLog.read(IntervalLog.besideJson(json)))
-                .map(log -> log.steady(warmupMillis));
+                .map(log -> log.steady(warmupMillis(measurement)));
+    }
+
+    /** What is left out of the start of the measurement's run: --warmup, else the run's own WARMUP. */
+    long warmupMillis(Measurement measurement) {
+        return warmup != null ? warmup.toMillis() : runWarmupMillis(measurement);
+    }
+
+    /**
+     * The latencies of the measurement's operation in the periods kept after the warm-up, added into one histogram
+     * (what the ratios of p50 and p99 compare); empty without an interval log.
+     */
+    Optional<Histogram> keptLatencies(Measurement measurement) {
+        return steadyState(measurement).map(steady -> {
+            Histogram kept = LatencyHistograms.histogram();
+            for (IntervalLatencies period : steady.intervals(measurement.operation())) {
+                for (int bucket = 0; bucket < period.valuesMicros().length; bucket++) {
+                    kept.recordValueWithCount(LatencyHistograms.bounded(period.valuesMicros()[bucket]), period.counts()[bucket]);
+                }
+            }
+            return kept;
+        });
     }
 
     private static long runWarmupMillis(Measurement measurement) {

@@ -86,8 +86,8 @@ public final class RunMerge {
             written.addAll(writeCombination(runId, shardCount, shards, missingHere, outFolder, summaries));
         }
         if (byCombination.isEmpty()) {
-            summaries.add(new MergeSummary(runFolder.getFileName().toString(), MergeSummary.PARTIAL, shardCount, List.of(),
-                    missing, List.of(), null));
+            summaries.add(new MergeSummary(runFolder.getFileName().toString(), MergeSummary.PARTIAL, shardCount, null,
+                    List.of(), missing, List.of(), null));
         }
         written.add(new HtmlReport().write(outFolder));
         return new Outcome(summaries, written);
@@ -108,7 +108,8 @@ public final class RunMerge {
                     "merged from " + logs.size() + " shards of " + runId, windowStartMillis, windowEndMillis);
         }
         MergeSummary summary = new MergeSummary(runId, missing.isEmpty() ? MergeSummary.COMPLETE : MergeSummary.PARTIAL,
-                shardCount, shards.stream().map(Shard::index).toList(), missing, shardFigures(shards), steady);
+                shardCount, shards.getFirst().run().startAt(), shards.stream().map(Shard::index).toList(), missing,
+                shardFigures(shards), steady);
         RunResult merged = merger.merge(shards.stream().map(Shard::result).toList(), summary);
         Path json = outFolder.resolve(name + ".json");
         Path csv = outFolder.resolve(name + ".csv");

@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * One color per line label across every panel and file of a chart set, so that "CEPH" or "AES256_CBC" looks the
- * same wherever it appears, even in a panel where another line is missing. Colors are handed out in order of
- * first use from a palette that stays legible on white.
+ * same wherever it appears, even in a panel where another line is missing. An operation type's name takes its
+ * color from {@link LineColors}, as on the report pages; other labels are handed colors in order of first use from
+ * a palette that stays legible on white.
  */
 final class SeriesColors {
     private static final Color[] PALETTE = {
@@ -17,6 +18,7 @@ final class SeriesColors {
     private final Map<String, Color> byLabel = new HashMap<>();
 
     Color of(String label) {
-        return byLabel.computeIfAbsent(label, unused -> PALETTE[byLabel.size() % PALETTE.length]);
+        return LineColors.ofOperationNamed(label)
+                .orElseGet(() -> byLabel.computeIfAbsent(label, unused -> PALETTE[byLabel.size() % PALETTE.length]));
     }
 }

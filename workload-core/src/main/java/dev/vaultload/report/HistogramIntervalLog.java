@@ -1,22 +1,36 @@
 package dev.vaultload.report;
 
+import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.LatencyHistograms;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Writes each period's latency histograms to an HdrHistogram interval log (.hlog), one tagged entry per
- * operation type, in microseconds. The file is written as the run goes so a long run keeps nothing in memory;
- * HdrHistogram's HistogramLogProcessor and plotters read it.
+ * operation type, in microseconds, and one entry per error class that failed in the period, tagged
+ * {@code errors.CLASS} ({@link #errorTag}): its count is the period's failures of that class, its values are 0 (a
+ * failure's latency is not recorded), so the log says when errors happened and a merge adds them like any period.
+ * The file is written as the run goes so a long run keeps nothing in memory; HdrHistogram's
+ * HistogramLogProcessor and plotters read it.
  */
 public final class HistogramIntervalLog implements IntervalListener, AutoCloseable {
+    private static final String ERROR_TAG_PREFIX = "errors.";
+
     private final PrintStream out;
     private final HistogramLogWriter writer;
+    private final Histogram failures = new Histogram(LatencyHistograms.SIGNIFICANT_DIGITS);
+    /** Failures by class up to the previous period of the current reporter (a reporter counts from its start). */
+    private final Map<ErrorClass, Long> failuresBefore = new EnumMap<>(ErrorClass.class);
     private boolean headerWritten;
 
     public HistogramIntervalLog(Path file, String comment) {
@@ -42,6 +56,30 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
         }
     }
 
+    /** The tag of an error class's entries, {@code errors.TIMEOUT}. */
+    public static String errorTag(ErrorClass errorClass) {
+        return ERROR_TAG_PREFIX + errorClass.name();
+    }
+
+    /** The error class an entry's tag counts; empty for an operation type's latencies (or an unknown class). */
+    public static Optional<ErrorClass> errorClassOf(String tag) {
+        if (tag == null || !tag.startsWith(ERROR_TAG_PREFIX)) {
+            return Optional.empty();
+        }
+        String name = tag.substring(ERROR_TAG_PREFIX.length());
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            if (errorClass.name().equals(name)) {
+                return Optional.of(errorClass);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether an entry's tag counts failures rather than an operation type's latencies. */
+    public static boolean isErrorTag(String tag) {
+        return tag != null && tag.startsWith(ERROR_TAG_PREFIX);
+    }
+
     @Override
     public void onInterval(Interval interval) {
         if (!headerWritten) {
@@ -54,12 +92,29 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
         interval.latencyMicros().forEach((type, histogram) -> {
             if (histogram.getTotalCount() > 0) {
                 histogram.setTag(type.name());
-                histogram.setStartTimeStamp(interval.startEpochMillis());
-                histogram.setEndTimeStamp(interval.endEpochMillis());
-                writer.outputIntervalHistogram(histogram);
+                writeEntry(histogram, interval);
+            }
+        });
+        if (interval.index() == 0) {
+            failuresBefore.clear(); // a new reporter (a HEADROOM step) counts its errors from 0
+        }
+        interval.errors().forEach((errorClass, total) -> {
+            long inPeriod = total - failuresBefore.getOrDefault(errorClass, 0L);
+            failuresBefore.put(errorClass, total);
+            if (inPeriod > 0) {
+                failures.reset();
+                failures.recordValueWithCount(0, inPeriod);
+                failures.setTag(errorTag(errorClass));
+                writeEntry(failures, interval);
             }
         });
         out.flush();
+    }
+
+    private void writeEntry(Histogram histogram, Interval interval) {
+        histogram.setStartTimeStamp(interval.startEpochMillis());
+        histogram.setEndTimeStamp(interval.endEpochMillis());
+        writer.outputIntervalHistogram(histogram);
     }
 
     /** A {@code #} line after the periods so far, e.g. why the log ends early. */

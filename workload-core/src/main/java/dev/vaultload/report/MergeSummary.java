@@ -10,13 +10,15 @@ import java.util.Map;
  * @param runId              RUN_ID
  * @param status             {@code complete}, or {@code partial} when a shard is missing, failed or left no {@code done}
  * @param shardCount         SHARD_COUNT of the run
+ * @param startAt            START_AT of the shards as ISO-8601, null when they started when ready; the wait before it
+ *                           is no part of the run's time on its report page
  * @param contributingShards indexes of the shards whose results were added
  * @param missingShards      index -> why it did not contribute
  * @param shards             each contributing shard's figures
  * @param steadyWindow       from the latest replay start to the earliest replay end of the contributing shards; null
  *                           when they never all ran at once
  */
-public record MergeSummary(String runId, String status, int shardCount, List<Integer> contributingShards,
+public record MergeSummary(String runId, String status, int shardCount, String startAt, List<Integer> contributingShards,
                            Map<Integer, String> missingShards, List<Shard> shards, SteadyWindow steadyWindow) {
     public static final String COMPLETE = "complete";
     public static final String PARTIAL = "partial";

@@ -1,0 +1,72 @@
+package dev.vaultload.parse;
+
+import dev.vaultload.report.MergeSummary;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a merged result is made of, first on its page: complete or partial, every shard of the run (contributed,
+ * or missing and why), each contributing shard's ops/s, start lateness and replay time with stragglers marked, and
+ * the common window in which all of them were replaying, with its own ops/s and latencies: the load the store saw
+ * from all shards at once.
+ */
+final class MergeSection {
+    private MergeSection() {
+    }
+
+    static void render(StringBuilder html, MergeSummary merge) {
+        html.append("<h3>Merge <span class=\"verdict ").append(MergeSummary.COMPLETE.equals(merge.status()) ? "complete" : "partial")
+                .append("\">").append(Html.escape(merge.status())).append("</span></h3>");
+        Map<String, Object> rows = new LinkedHashMap<>();
+        rows.put("run", merge.runId());
+        rows.put("shards", merge.contributingShards().size() + " of " + merge.shardCount() + " contributed");
+        rows.put("START_AT", merge.startAt() == null ? "none (shards started when ready)" : merge.startAt());
+        Html.table(html, "merge", rows);
+        shards(html, merge);
+        if (merge.steadyWindow() == null) {
+            html.append("<p class=\"merge\">No common window: the contributing shards never all replayed at once.</p>");
+        } else {
+            window(html, merge.steadyWindow());
+        }
+    }
+
+    private static void shards(StringBuilder html, MergeSummary merge) {
+        Map<Integer, MergeSummary.Shard> contributed = new TreeMap<>();
+        merge.shards().forEach(shard -> contributed.put(shard.index(), shard));
+        html.append("<table class=\"shards\"><tr><th>shard</th><th>status</th><th>ops/s</th><th>late at START_AT</th>")
+                .append("<th>replay</th><th>straggler</th></tr>");
+        for (int index = 0; index < merge.shardCount(); index++) {
+            MergeSummary.Shard shard = contributed.get(index);
+            html.append("<tr data-shard=\"").append(index).append("\"><td>").append(index).append("</td>");
+            if (shard == null) {
+                html.append("<td class=\"text worse\" colspan=\"5\">missing: ")
+                        .append(Html.escape(merge.missingShards().getOrDefault(index, "no result"))).append("</td></tr>");
+                continue;
+            }
+            html.append("<td class=\"text\">contributed</td><td class=\"ops\">").append(Html.number(shard.opsPerSecond()))
+                    .append("</td><td class=\"lateness\">").append(Html.duration(shard.startLatenessMillis())).append("</td><td>")
+                    .append(Html.duration(shard.replayMillis())).append("</td><td class=\"straggler")
+                    .append(shard.straggler() ? " worse\">straggler: over " + MergeSummary.Shard.STRAGGLER_FACTOR
+                            + " x the median replay" : "\">-").append("</td></tr>");
+        }
+        html.append("</table>");
+    }
+
+    private static void window(StringBuilder html, MergeSummary.SteadyWindow window) {
+        html.append("<h3>Common window: all shards replaying</h3><p class=\"merge\">")
+                .append(Instant.ofEpochMilli(window.startEpochMillis())).append(" to ")
+                .append(Instant.ofEpochMilli(window.endEpochMillis())).append(" (")
+                .append(Html.duration(window.endEpochMillis() - window.startEpochMillis())).append(")</p>")
+                .append("<table class=\"window\"><tr><th>operation</th><th>ops/s</th><th>p50 ms</th><th>p99 ms</th></tr>");
+        window.opsPerSecond().forEach((operation, opsPerSecond) -> {
+            Map<String, Long> percentiles = window.percentileMicros().getOrDefault(operation, Map.of());
+            html.append("<tr data-operation=\"").append(Html.escape(operation)).append("\"><td>").append(Html.escape(operation))
+                    .append("</td><td>").append(Html.number(opsPerSecond)).append("</td><td>")
+                    .append(percentiles.containsKey("50") ? Html.millis(percentiles.get("50")) : "-").append("</td><td>")
+                    .append(percentiles.containsKey("99") ? Html.millis(percentiles.get("99")) : "-").append("</td></tr>");
+        });
+        html.append("</table>");
+    }
+}

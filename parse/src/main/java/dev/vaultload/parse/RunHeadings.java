@@ -1,0 +1,73 @@
+package dev.vaultload.parse;
+
+import dev.vaultload.engine.Engines;
+import dev.vaultload.report.RunResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The headings of the runs on one page, each telling its run from the others: Datasafe's heading
+ * ({@link RunResult#title()}: storage, threads, size) followed by whatever else differs between the page's runs
+ * (cipher, engine, key pair, mode, ...), and the start time where even that leaves two alike (repeated runs).
+ */
+final class RunHeadings {
+    private static final String SEPARATOR = " · ";
+
+    /** What a run can differ in beyond its title: the heading says {@code name value}, or the value alone without a name. */
+    private record Attribute(String name, Function<RunResult, Object> value) {
+        String describe(RunResult result) {
+            return (name.isEmpty() ? "" : name + ' ') + value.apply(result);
+        }
+    }
+
+    private static final List<Attribute> ATTRIBUTES = List.of(
+            new Attribute("engine", result -> Configuration.engineOrDefault(result.engineDescription().engine())),
+            new Attribute("cipher", result -> result.engineDescription().cipher()),
+            new Attribute("key pair", result -> result.engineDescription().keyPairAlgorithm()),
+            new Attribute("KDF iterations", result -> result.engineDescription().kdfIterations()),
+            new Attribute("suite", result -> result.setup().suite()),
+            new Attribute("fixture", result -> result.setup().fixture()),
+            new Attribute("error mode", result -> result.setup().errorMode()),
+            new Attribute("mode", RunHeadings::mode),
+            new Attribute("buckets", JsonResultReader::buckets),
+            new Attribute("", result -> result.merge() != null ? "merged"
+                    : result.shard() != null ? "shard " + result.shard().index() + " of " + result.shard().count()
+                    : "one process"));
+
+    private RunHeadings() {
+    }
+
+    /** One heading per result, in the same order. */
+    static List<String> of(List<RunResult> results) {
+        List<String> headings = new ArrayList<>();
+        for (RunResult result : results) {
+            StringBuilder heading = new StringBuilder(result.title());
+            for (Attribute attribute : ATTRIBUTES) {
+                boolean differs = results.stream().map(other -> attribute.value().apply(other)).distinct().count() > 1;
+                boolean inTitle = attribute.name().equals("engine") && !Engines.DEFAULT.equals(attribute.value().apply(result));
+                if (differs && !inTitle) {
+                    heading.append(SEPARATOR).append(attribute.describe(result));
+                }
+            }
+            headings.add(heading.toString());
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        headings.forEach(heading -> seen.merge(heading, 1, Integer::sum));
+        for (int index = 0; index < headings.size(); index++) {
+            if (seen.get(headings.get(index)) > 1) {
+                headings.set(index, headings.get(index) + SEPARATOR + "started " + results.get(index).timing().startedAt());
+            }
+        }
+        return headings;
+    }
+
+    private static String mode(RunResult result) {
+        if (result.rate() != null) {
+            return "RATE " + Html.number(result.rate().targetOpsPerSecond()) + " ops/s";
+        }
+        return result.headroom() != null ? "HEADROOM" : "FIXTURE";
+    }
+}
