@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.MergeSummary;
-import dev.vaultload.report.ShardResults;
 import dev.vaultload.report.ShardRun;
+import dev.vaultload.scaleout.ShardResults;
 import dev.vaultload.stats.ErrorClass;
 import java.io.IOException;
 import java.nio.file.Files;
