@@ -82,6 +82,15 @@ public final class StatisticService {
         return totals;
     }
 
+    /** As {@link #summarize(Map)}, every type measured over the same phase (a load mode's run or step). */
+    public List<OperationStatistics> summarize(Duration wallClock) {
+        Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
+        for (OperationType type : OperationType.values()) {
+            wallClocks.put(type, wallClock);
+        }
+        return summarize(wallClocks);
+    }
+
     /**
      * The statistics of every operation type that ran or failed at least once.
      *

@@ -1,6 +1,5 @@
 package dev.vaultload.run.headroom;
 
-import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
@@ -105,9 +104,8 @@ public final class HeadroomRunner {
     private LoadMeasurement measurement(List<StepRun> runs, HeadroomSection.StopReason stopReason) {
         List<HeadroomStep> steps = runs.stream().map(StepRun::step).toList();
         HeadroomStep knee = Knee.of(steps, plan.kneeFactor()).orElse(null);
-        List<OperationStatistics> operations = runs.stream().filter(run -> run.step() == knee).findFirst()
-                .or(() -> runs.stream().reduce((first, second) -> second))
-                .map(StepRun::operations).orElse(List.of());
+        List<OperationStatistics> operations = runs.isEmpty() ? List.of() : runs.stream()
+                .filter(run -> run.step() == knee).findFirst().orElse(runs.getLast()).operations();
         Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
         runs.forEach(run -> run.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum)));
         CpuUsage cpu = new CpuUsage(TimeUnit.NANOSECONDS.toMillis(runs.stream().mapToLong(StepRun::processCpuNanos).sum()),
@@ -152,11 +150,7 @@ public final class HeadroomRunner {
         }
         long processCpuNanos = ProcessCpu.nanos() - cpuStartNanos;
         Duration wallClock = Duration.ofNanos(System.nanoTime() - startNanos);
-        Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
-        for (OperationType type : OperationType.values()) {
-            wallClocks.put(type, wallClock);
-        }
-        List<OperationStatistics> operations = statistics.summarize(wallClocks);
+        List<OperationStatistics> operations = statistics.summarize(wallClock);
         Map<ErrorClass, Long> errors = statistics.errorTotals();
         return new StepRun(step(threads, operations, errors, wallClock, processCpuNanos), operations, errors,
                 processCpuNanos, workerCpuNanos.sum());

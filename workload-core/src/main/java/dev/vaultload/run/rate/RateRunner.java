@@ -1,6 +1,5 @@
 package dev.vaultload.run.rate;
 
-import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.run.Interruption;
@@ -17,7 +16,6 @@ import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -90,16 +88,12 @@ public final class RateRunner {
         }
         long processCpuNanos = ProcessCpu.nanos() - processCpuStartNanos;
         Duration elapsed = Duration.ofNanos(Math.max(1, lastEndNanos.get() - startNanos));
-        Map<OperationType, Duration> wallClocks = new EnumMap<>(OperationType.class);
-        for (OperationType type : OperationType.values()) {
-            wallClocks.put(type, elapsed);
-        }
         long attempted = corrected.requestsStarted();
         Map<ErrorClass, Long> errors = corrected.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
         RateSection rate = new RateSection(plan.opsPerSecond(), attempted / (elapsed.toNanos() / 1e9), errorBudget,
-                attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(wallClocks));
-        return new LoadMeasurement(corrected.summarize(wallClocks), errors,
+                attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(elapsed));
+        return new LoadMeasurement(corrected.summarize(elapsed), errors,
                 new CpuUsage(TimeUnit.NANOSECONDS.toMillis(processCpuNanos), TimeUnit.NANOSECONDS.toMillis(workerCpuNanos.sum()),
                         attempted), null, rate);
     }
