@@ -82,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Function<String, String> given = SuiteSettings.lookup(spec, progress.terminal());
         // a value refused is the first thing to fix, before whether the mode would use it
-        SettingsRegistry.all().forEach(setting -> setting.find(given));
+        SettingsRegistry.checkAll(given);
         IneffectiveSettings.refuse(mode, spec);
         ShardPlan shard = ShardPlan.read(given);
         Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);

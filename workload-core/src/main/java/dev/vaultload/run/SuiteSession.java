@@ -57,8 +57,7 @@ public final class SuiteSession implements AutoCloseable {
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
                                      Function<String, StorageProviderFactory> providerNamed) {
-        // every setting that is set is checked now, also those only a provider or engine not chosen would read
-        SettingsRegistry.all().forEach(setting -> setting.find(settings));
+        SettingsRegistry.checkAll(settings);
         RunConfig config = new RunConfigParser(settings).parse();
         ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();

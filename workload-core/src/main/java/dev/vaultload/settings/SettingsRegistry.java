@@ -36,6 +36,16 @@ public final class SettingsRegistry {
     }
 
     /**
+     * Checks every setting {@code lookup} has a value for, also those that only a provider or engine not chosen
+     * would read, so that a bad value fails before anything starts.
+     *
+     * @throws IllegalArgumentException naming the first setting whose value is not accepted
+     */
+    public static void checkAll(Function<String, String> lookup) {
+        all().forEach(setting -> setting.find(lookup));
+    }
+
+    /**
      * System property first, then the environment variable of the same name; null when neither is set. A property
      * set empty counts as set (and is refused by {@link Setting#in}), so it never falls through to the environment.
      */
