@@ -45,7 +45,7 @@ final class ShardPublishing implements AutoCloseable {
         // a bucket's results are written under REPORT_DIR first, then uploaded by finish
         ResultsLocation local = location.get() instanceof ResultsLocation.Directory directory ? directory
                 : new ResultsLocation.Directory(RunSettings.REPORT_DIR.read(settings));
-        String folder = local.folderOf(shard.runId().orElseThrow(), shard.index());
+        String folder = local.shardFolder(shard.runId().orElseThrow(), shard.index());
         return name -> name.equals(RunSettings.REPORT_DIR.name()) ? folder : settings.apply(name);
     }
 
@@ -68,12 +68,12 @@ final class ShardPublishing implements AutoCloseable {
             return Optional.of(new ShardPublishing(results, localFolder, false, null, thread));
         }
         ResultsLocation.Bucket results = (ResultsLocation.Bucket) location.get();
-        String folderKey = ShardResults.folderKey(results.keyOf(""), runId, shard.index());
         ResultsBucket bucket = ResultsBucket.open(results.bucket(), settings);
         try {
             new ClockSkewCheck(Clock.systemUTC(), ShardSettings.CLOCK_SKEW_LIMIT.read(settings))
-                    .check(bucket::serverDate, new ResultsLocation.Bucket(results.bucket(), "").toString());
-            ShardResults shardResults = new ShardResults(bucket.store(), folderKey, results.folderOf(runId, shard.index()));
+                    .check(bucket::serverDate, ResultsLocation.S3_SCHEME + results.bucket());
+            ShardResults shardResults = new ShardResults(bucket.store(), results.shardKey(runId, shard.index()),
+                    results.shardFolder(runId, shard.index()));
             shardResults.refuseIfPresent();
             if (localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
                 throw new IllegalArgumentException("RUN_ID already has results for this shard in " + localFolder

@@ -128,7 +128,7 @@ class ShardedRunTest {
         Outcome again = runShards("t1", 3, Instant.now(), 0).getFirst();
         assertEquals(2, again.exitCode, again::toString);
         assertTrue(again.err.strip().endsWith("RUN_ID already has results for this shard at " + RESULTS
-                + "t1/shard-0: choose a new RUN_ID"), again.err);
+                + "t1/shard-0/: choose a new RUN_ID"), again.err);
     }
 
     @Test

@@ -7,23 +7,22 @@ import java.util.regex.Pattern;
 
 /**
  * Where a sharded run's results go, {@code RESULTS_URL}: a directory, or {@code s3://bucket[/prefix]}. The one
- * parser of those forms, for the setting, the shards' publishing and the merge; a run's folder is
- * {@code LOCATION/RUN_ID/}, a shard's {@code LOCATION/RUN_ID/shard-<i>/}.
+ * parser of those forms, for the setting, the shards' publishing and the merge; a shard's folder is
+ * {@code LOCATION/RUN_ID/shard-<i>/} ({@link ShardResults#folderKey}).
  */
 public sealed interface ResultsLocation {
     String S3_SCHEME = "s3://";
     /** An S3 bucket name (3-63 lower-case letters, digits, dots, hyphens), then an optional key prefix. */
     Pattern S3_URL = Pattern.compile("s3://([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/([A-Za-z0-9._/-]*))?");
 
-    /** The folder of a run's results, or of one of its shards ({@code shard} null for the run's). */
-    String folderOf(String runId, Integer shard);
+    /** The folder of one shard's results, for messages and local files. */
+    String shardFolder(String runId, int shard);
 
     /** A directory, or a path where one can be made. */
     record Directory(Path path) implements ResultsLocation {
         @Override
-        public String folderOf(String runId, Integer shard) {
-            Path run = path.resolve(runId);
-            return (shard == null ? run : run.resolve("shard-" + shard)).toString();
+        public String shardFolder(String runId, int shard) {
+            return path.resolve(ShardResults.folderKey("", runId, shard)).toString();
         }
 
         @Override
@@ -39,9 +38,14 @@ public sealed interface ResultsLocation {
             return prefix.isEmpty() ? relative : prefix + "/" + relative;
         }
 
+        /** The key of one shard's folder, ending with {@code /}. */
+        public String shardKey(String runId, int shard) {
+            return ShardResults.folderKey(keyOf(""), runId, shard);
+        }
+
         @Override
-        public String folderOf(String runId, Integer shard) {
-            return S3_SCHEME + bucket + "/" + keyOf(runId + (shard == null ? "" : "/shard-" + shard));
+        public String shardFolder(String runId, int shard) {
+            return S3_SCHEME + bucket + "/" + shardKey(runId, shard);
         }
 
         @Override

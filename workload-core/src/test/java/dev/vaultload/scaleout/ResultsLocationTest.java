@@ -11,12 +11,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ResultsLocationTest {
 
     @Test
-    void aDirectoryHoldsRunAndShardFolders() {
+    void aDirectoryHoldsShardFolders() {
         ResultsLocation location = ResultsLocation.parse("/tmp/results");
 
         assertEquals(new ResultsLocation.Directory(Path.of("/tmp/results")), location);
-        assertEquals("/tmp/results/r1", location.folderOf("r1", null));
-        assertEquals("/tmp/results/r1/shard-2", location.folderOf("r1", 2));
+        assertEquals("/tmp/results/r1/shard-2", location.shardFolder("r1", 2));
     }
 
     @Test
@@ -25,7 +24,8 @@ class ResultsLocationTest {
 
         assertEquals(new ResultsLocation.Bucket("vaultload-results", "nightly"), location);
         assertEquals("nightly/r1/shard-0/x", location.keyOf("r1/shard-0/x"));
-        assertEquals("s3://vaultload-results/nightly/r1/shard-0", location.folderOf("r1", 0));
+        assertEquals("nightly/r1/shard-0/", location.shardKey("r1", 0));
+        assertEquals("s3://vaultload-results/nightly/r1/shard-0/", location.shardFolder("r1", 0));
         assertEquals("s3://vaultload-results/nightly", location.toString());
     }
 
@@ -35,7 +35,7 @@ class ResultsLocationTest {
 
         assertEquals("", location.prefix());
         assertEquals("r1/", location.keyOf("r1/"));
-        assertEquals("s3://vaultload-results/r1", location.folderOf("r1", null));
+        assertEquals("r1/shard-3/", location.shardKey("r1", 3));
     }
 
     @ParameterizedTest
