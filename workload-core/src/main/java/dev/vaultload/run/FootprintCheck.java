@@ -38,7 +38,7 @@ final class FootprintCheck {
                 ? ", twice over in a soak" : "") + ", x " + threads + " threads x " + size(documentBytes);
         long maxHeapBytes = Runtime.getRuntime().maxMemory();
         for (StorageProviderFactory factory : factories) {
-            StorageFootprint footprint = factory.footprint(new StorageFootprint.Load(liveBytes, threads, documentBytes),
+            StorageFootprint footprint = factory.footprint(new StorageFootprint.Load(liveBytes, threads),
                     settings);
             if (footprint.heapBytes() > HEAP_SHARE * maxHeapBytes) {
                 throw refused(config, factory.name() + " keeps " + footprint.what() + ": " + size(footprint.heapBytes())

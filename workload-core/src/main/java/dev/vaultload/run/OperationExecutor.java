@@ -195,9 +195,8 @@ public final class OperationExecutor {
     /**
      * The store keys of the objects a failure of the operation is about, for its report to name: the documents the
      * failure names (a LIST's missing or unexpected ones, or a listed key the engine could not decode), else the
-     * document written, read or deleted, a share's
-     * first recipient's copy, a LIST's prefix; empty when the engine does not say or the user's keys cannot be had
-     * (a failure of its own, reported as such).
+     * document written, read or deleted, a share's first recipient's copy, a LIST's prefix; empty when the engine
+     * does not say or the user's keys cannot be had (a failure of its own, reported as such).
      */
     public List<String> storeKeysOf(Operation operation, String locationPrefix, RuntimeException failure) {
         if (!(operation instanceof Operation.InSpace inSpace)) {

@@ -28,8 +28,7 @@ public record StorageFootprint(long heapBytes, Optional<Path> disk, long diskByt
     /**
      * @param liveDocumentBytes the run's live documents at their peak, all threads together
      * @param threads           threads that run at once
-     * @param documentBytes     the size of one document
      */
-    public record Load(long liveDocumentBytes, int threads, long documentBytes) {
+    public record Load(long liveDocumentBytes, int threads) {
     }
 }
