@@ -2,159 +2,34 @@ package dev.vaultload.s3;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
-import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.retries.api.AcquireInitialTokenRequest;
-import software.amazon.awssdk.retries.api.AcquireInitialTokenResponse;
-import software.amazon.awssdk.retries.api.RecordSuccessRequest;
-import software.amazon.awssdk.retries.api.RefreshRetryTokenRequest;
-import software.amazon.awssdk.retries.api.RetryStrategy;
-import software.amazon.awssdk.retries.api.RetryToken;
-import software.amazon.awssdk.retries.api.TokenAcquisitionFailedException;
-import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.utils.http.SdkHttpUtils;
+import java.util.Map;
 
-/**
- * GetObject on a path-style endpoint without the SDK's request pipeline: the request is signed by
- * {@link GetRequestSigner} (the SDK's SigV4 signature, cheaper), sent by {@link PooledGetTransport} (Apache's connection
- * pool without HttpClient's execution chain), and retried by the {@link RetryStrategy} the
- * {@link software.amazon.awssdk.services.s3.S3Client} also uses. The SDK's pipeline (execution attributes,
- * interceptors, marshalling, response unmarshalling, metrics) costs several times the CPU of the GET itself, whatever
- * the HTTP client: for a load tool the difference between measuring the server and measuring itself (figures:
- * docs/measurements/2026-11-23-direct-get-cpu.md).
- * A non-2xx answer comes out as the {@link S3Exception} the SDK would have thrown (status, error code and message from
- * the XML body), so retries and {@link S3ErrorTranslator} treat both paths alike. Thread-safe.
- */
+/** GetObject on a path-style endpoint without the SDK's request pipeline ({@link DirectRequests}). Thread-safe. */
 final class DirectGetObject {
     static final String OPERATION = "GetObject";
-    /** An S3 error document is a few hundred bytes; more is not an error document worth keeping. */
-    private static final int ERROR_BODY_LIMIT_BYTES = 16 * 1024;
-    private static final Pattern CODE = Pattern.compile("<Code>([^<]*)</Code>");
-    private static final Pattern MESSAGE = Pattern.compile("<Message>([^<]*)</Message>");
 
-    private final PooledGetTransport transport;
-    private final String basePath;
-    private final AwsCredentialsProvider credentials;
-    private final RetryStrategy retryStrategy;
-    private final RetryCounter retryCounter;
-    private final GetRequestSigner signer;
+    private final DirectRequests requests;
 
-    DirectGetObject(PooledGetTransport transport, URI endpoint, String region, AwsCredentialsProvider credentials,
-                    RetryStrategy retryStrategy, RetryCounter retryCounter) {
-        this.transport = transport;
-        this.basePath = basePath(endpoint);
-        this.credentials = credentials;
-        this.retryStrategy = retryStrategy;
-        this.retryCounter = retryCounter;
-        this.signer = new GetRequestSigner(endpoint, region, Clock.systemUTC());
+    DirectGetObject(DirectRequests requests) {
+        this.requests = requests;
     }
 
-    /** The object's body, open; the caller closes it. Failures are {@link SdkException}s, as from the SDK. */
+    /** The object's body, open; the caller closes it. Failures are {@link software.amazon.awssdk.core.exception.SdkException}s, as from the SDK. */
     InputStream open(String bucket, String key) {
-        AcquireInitialTokenResponse initial = retryStrategy.acquireInitialToken(AcquireInitialTokenRequest.create(OPERATION));
-        RetryToken token = initial.token();
-        pause(initial.delay());
-        while (true) {
-            try {
-                InputStream body = attempt(bucket, key);
-                retryStrategy.recordSuccess(RecordSuccessRequest.create(token));
-                return body;
-            } catch (SdkException failure) {
-                try {
-                    var refreshed = retryStrategy.refreshRetryToken(
-                            RefreshRetryTokenRequest.builder().token(token).failure(failure).build());
-                    token = refreshed.token();
-                    retryCounter.countRetry(OPERATION);
-                    pause(refreshed.delay());
-                } catch (TokenAcquisitionFailedException noMoreAttempts) {
-                    throw failure;
-                }
-            }
-        }
+        return requests.withRetries(OPERATION, () -> attempt(bucket, key));
     }
 
     private InputStream attempt(String bucket, String key) {
-        String path = objectPath(basePath, bucket, key);
-        PooledGetTransport.Response response;
+        String path = requests.objectPath(bucket, key);
+        PooledTransport.Response response;
         try {
-            response = transport.get(path, signer.sign(path, credentials.resolveCredentials()));
+            response = requests.transport().get(path, requests.sign("GET", path, Map.of()));
         } catch (IOException e) {
-            throw SdkClientException.builder().message("GetObject: " + e.getMessage()).cause(e).build();
+            throw DirectRequests.ioFailure(OPERATION, e);
         }
         if (response.status() / 100 == 2) {
             return response.body();
         }
-        throw errorOf(response.status(), response.body());
-    }
-
-    /** The path of an object on a path-style endpoint, under the endpoint's own path if it has one. */
-    static String objectPath(URI endpoint, String bucket, String key) {
-        return objectPath(basePath(endpoint), bucket, key);
-    }
-
-    private static String objectPath(String basePath, String bucket, String key) {
-        return basePath + "/" + encoded(bucket, false) + "/" + encoded(key, true);
-    }
-
-    /**
-     * {@code value} percent-encoded as SigV4 wants it (the SDK's encoding). Vaultload's keys (base64url segments) and
-     * bucket names need none, and a scan for RFC 3986 unreserved characters costs far less than the SDK's encoder.
-     */
-    private static String encoded(String value, boolean keepSlashes) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            boolean unreserved = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                    || c == '-' || c == '_' || c == '.' || c == '~';
-            if (!unreserved && !(keepSlashes && c == '/')) {
-                return keepSlashes ? SdkHttpUtils.urlEncodeIgnoreSlashes(value) : SdkHttpUtils.urlEncode(value);
-            }
-        }
-        return value;
-    }
-
-    /** The endpoint's path without trailing slashes; computed once, not with a regex per GET. */
-    private static String basePath(URI endpoint) {
-        return endpoint.getRawPath() == null ? "" : endpoint.getRawPath().replaceAll("/+$", "");
-    }
-
-    private static S3Exception errorOf(int status, InputStream body) {
-        String document;
-        try (body) {
-            document = new String(body.readNBytes(ERROR_BODY_LIMIT_BYTES), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            document = "";
-        }
-        AwsErrorDetails details = AwsErrorDetails.builder()
-                .errorCode(first(CODE, document))
-                .errorMessage(first(MESSAGE, document))
-                .serviceName("S3")
-                .build();
-        return (S3Exception) S3Exception.builder().statusCode(status).awsErrorDetails(details)
-                .message("GetObject: HTTP " + status).build();
-    }
-
-    private static String first(Pattern pattern, String document) {
-        Matcher matcher = pattern.matcher(document);
-        return matcher.find() ? matcher.group(1) : null;
-    }
-
-    private static void pause(Duration delay) {
-        if (delay.isZero() || delay.isNegative()) {
-            return;
-        }
-        try {
-            Thread.sleep(delay);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw SdkClientException.create("GetObject: interrupted between attempts", e);
-        }
+        throw DirectRequests.errorOf(OPERATION, response.status(), response.body());
     }
 }

@@ -1,6 +1,5 @@
 package dev.vaultload.s3;
 
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,41 +18,42 @@ final class ObjectWriter {
     private static final UnchunkedSigning UNCHUNKED_SIGNING = new UnchunkedSigning();
 
     private final S3Client client;
+    private final ObjectPutter putter;
     private final String bucket;
     private final String key;
     private final S3ErrorTranslator errors;
     private final List<CompletedPart> parts = new ArrayList<>();
     private String uploadId;
 
-    ObjectWriter(S3Client client, String bucket, String key, S3ErrorTranslator errors) {
+    ObjectWriter(S3Client client, ObjectPutter putter, String bucket, String key, S3ErrorTranslator errors) {
         this.client = client;
+        this.putter = putter;
         this.bucket = bucket;
         this.key = key;
         this.errors = errors;
     }
 
-    /** A PutObject request for an empty object, signed unchunked (see {@link UnchunkedSigning}). */
-    static PutObjectRequest emptyObject(String bucket, String key) {
-        return PutObjectRequest.builder().bucket(bucket).key(key).contentLength(0L)
-                .overrideConfiguration(override -> override.addPlugin(UNCHUNKED_SIGNING)).build();
+    /** The SDK's PutObject of a whole buffered object; an empty one signed unchunked (see {@link UnchunkedSigning}). */
+    static void sdkPut(S3Client client, String bucket, String key, PartBuffer content) {
+        if (content.sizeBytes() == 0) {
+            client.putObject(PutObjectRequest.builder().bucket(bucket).key(key).contentLength(0L)
+                    .overrideConfiguration(override -> override.addPlugin(UNCHUNKED_SIGNING)).build(), RequestBody.empty());
+        } else {
+            client.putObject(request -> request.bucket(bucket).key(key).contentLength(content.sizeBytes()), body(content));
+        }
     }
 
     /** Writes the whole object in one PutObject. */
-    void putWhole(byte[] buffer, int lengthBytes) {
+    void putWhole(PartBuffer content) {
         try {
-            if (lengthBytes == 0) {
-                client.putObject(emptyObject(bucket, key), RequestBody.empty());
-                return;
-            }
-            client.putObject(request -> request.bucket(bucket).key(key).contentLength((long) lengthBytes),
-                    body(buffer, lengthBytes));
+            putter.put(bucket, key, content);
         } catch (SdkException e) {
             throw errors.translate(e, "PutObject", bucket, key);
         }
     }
 
     /** Uploads the next part, starting the multipart upload with the first; aborts the upload if this fails. */
-    void uploadPart(byte[] buffer, int lengthBytes) {
+    void uploadPart(PartBuffer content) {
         String operation = "CreateMultipartUpload";
         try {
             if (uploadId == null) {
@@ -62,7 +62,7 @@ final class ObjectWriter {
             operation = "UploadPart";
             int partNumber = parts.size() + 1;
             String eTag = client.uploadPart(request -> request.bucket(bucket).key(key).uploadId(uploadId)
-                    .partNumber(partNumber).contentLength((long) lengthBytes), body(buffer, lengthBytes)).eTag();
+                    .partNumber(partNumber).contentLength(content.sizeBytes()), body(content)).eTag();
             parts.add(CompletedPart.builder().partNumber(partNumber).eTag(eTag).build());
         } catch (SdkException e) {
             throw abortAfter(errors.translate(e, operation, bucket, key));
@@ -107,8 +107,7 @@ final class ObjectWriter {
     }
 
     /** Replayable for retries without copying: the buffer is not touched until the request returned. */
-    private static RequestBody body(byte[] buffer, int lengthBytes) {
-        return RequestBody.fromContentProvider(() -> new ByteArrayInputStream(buffer, 0, lengthBytes), lengthBytes,
-                "application/octet-stream");
+    private static RequestBody body(PartBuffer content) {
+        return RequestBody.fromContentProvider(content::newInputStream, content.sizeBytes(), "application/octet-stream");
     }
 }

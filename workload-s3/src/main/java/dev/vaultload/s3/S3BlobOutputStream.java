@@ -1,38 +1,29 @@
 package dev.vaultload.s3;
 
+import dev.vaultload.storage.BlobOutputStream;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Objects;
 
-import dev.vaultload.storage.BlobOutputStream;
-
 /**
- * Buffers written bytes up to one part. An object that fits in one part is sent as one PutObject on
- * {@link #close()}; a larger one becomes a multipart upload, a part sent each time the buffer fills. The buffer grows
- * with the object, so small objects cost little memory. On any failure, and on {@link #abort()}, the multipart upload
- * is aborted. Not thread-safe.
+ * Buffers written bytes up to one part ({@link PartBuffer}). An object that fits in one part is sent as one PutObject
+ * on {@link #close()}; a larger one becomes a multipart upload, a part sent each time the buffer fills. On any failure,
+ * and on {@link #abort()}, the multipart upload is aborted. Not thread-safe.
  */
 final class S3BlobOutputStream extends BlobOutputStream {
 
-    private static final int INITIAL_BUFFER_BYTES = 64 << 10;
-
     private final ObjectWriter writer;
     private final int partSizeBytes;
-    private byte[] buffer;
-    private int bufferedBytes;
+    private final PartBuffer buffer = new PartBuffer();
     private boolean finished;
 
     S3BlobOutputStream(ObjectWriter writer, int partSizeBytes) {
         this.writer = writer;
         this.partSizeBytes = partSizeBytes;
-        this.buffer = new byte[Math.min(INITIAL_BUFFER_BYTES, partSizeBytes)];
     }
 
     @Override
     public void write(int b) throws IOException {
-        ensureOpen();
-        makeRoom(1);
-        buffer[bufferedBytes++] = (byte) b;
+        write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
@@ -40,9 +31,11 @@ final class S3BlobOutputStream extends BlobOutputStream {
         Objects.checkFromIndexSize(offset, length, bytes.length);
         ensureOpen();
         while (length > 0) {
-            int chunkBytes = makeRoom(length);
-            System.arraycopy(bytes, offset, buffer, bufferedBytes, chunkBytes);
-            bufferedBytes += chunkBytes;
+            if (buffer.sizeBytes() == partSizeBytes) {
+                sendPart();
+            }
+            int chunkBytes = (int) Math.min(length, partSizeBytes - buffer.sizeBytes());
+            buffer.write(bytes, offset, chunkBytes);
             offset += chunkBytes;
             length -= chunkBytes;
         }
@@ -57,15 +50,15 @@ final class S3BlobOutputStream extends BlobOutputStream {
         finished = true;
         try {
             if (!writer.multipartStarted()) {
-                writer.putWhole(buffer, bufferedBytes);
+                writer.putWhole(buffer);
             } else {
-                if (bufferedBytes > 0) {
-                    writer.uploadPart(buffer, bufferedBytes);
+                if (buffer.sizeBytes() > 0) {
+                    writer.uploadPart(buffer);
                 }
                 writer.complete();
             }
         } finally {
-            buffer = null;
+            buffer.clear();
         }
     }
 
@@ -75,28 +68,19 @@ final class S3BlobOutputStream extends BlobOutputStream {
             return;
         }
         finished = true;
-        buffer = null;
+        buffer.clear();
         writer.abort();
     }
 
-    /** Sends a full buffer as a part and grows the buffer as needed; returns how many of {@code wantedBytes} fit now. */
-    private int makeRoom(int wantedBytes) {
-        if (bufferedBytes == partSizeBytes) {
-            try {
-                writer.uploadPart(buffer, bufferedBytes);
-            } catch (RuntimeException e) {
-                finished = true;
-                buffer = null;
-                throw e;
-            }
-            bufferedBytes = 0;
+    private void sendPart() {
+        try {
+            writer.uploadPart(buffer);
+        } catch (RuntimeException e) {
+            finished = true;
+            buffer.clear();
+            throw e;
         }
-        int fittingBytes = Math.min(wantedBytes, partSizeBytes - bufferedBytes);
-        int neededBytes = bufferedBytes + fittingBytes;
-        if (neededBytes > buffer.length) {
-            buffer = Arrays.copyOf(buffer, (int) Math.min(partSizeBytes, Math.max(neededBytes, 2L * buffer.length)));
-        }
-        return fittingBytes;
+        buffer.clear();
     }
 
     private void ensureOpen() throws IOException {

@@ -5,7 +5,10 @@ import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.BlobStoreException;
+import java.io.EOFException;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -14,7 +17,6 @@ import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
@@ -30,38 +32,63 @@ public final class S3BlobStore implements BlobStore {
 
     private final S3Client client;
     private final ObjectOpener opener;
+    private final ObjectPutter putter;
     private final String bucket;
     private final S3TransferSettings transfer;
     private final S3ErrorTranslator errors;
 
-    S3BlobStore(S3Client client, ObjectOpener opener, String bucket, S3TransferSettings transfer, S3ErrorTranslator errors) {
+    S3BlobStore(S3Client client, ObjectOpener opener, ObjectPutter putter, String bucket, S3TransferSettings transfer,
+                S3ErrorTranslator errors) {
         this.client = client;
         this.opener = opener;
+        this.putter = putter;
         this.bucket = bucket;
         this.transfer = transfer;
         this.errors = errors;
     }
 
-    /** One streaming PutObject: the SDK reads {@code lengthBytes} bytes from {@code content} while sending. */
+    /**
+     * Through {@link #openOutput}: one PutObject up to a part (so a retry can send the bytes again), parts beyond. A
+     * content stream that fails or ends early leaves no object.
+     */
     @Override
     public void put(String key, InputStream content, long lengthBytes) {
+        S3BlobOutputStream out = output(key);
         try {
-            if (lengthBytes == 0) {
-                client.putObject(ObjectWriter.emptyObject(bucket, BlobKeys.requireValidKey(key)), RequestBody.empty());
-            } else {
-                client.putObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)).contentLength(lengthBytes),
-                        RequestBody.fromInputStream(content, lengthBytes));
+            copyExactly(content, out, lengthBytes);
+        } catch (IOException | RuntimeException e) {
+            try {
+                out.abort();
+            } catch (RuntimeException abortFailure) {
+                e.addSuppressed(abortFailure);
             }
-        } catch (SdkException | IllegalStateException e) {
-            // IllegalStateException: the SDK retried after the content stream failed, and that stream cannot be replayed
-            throw errors.translate(e, "PutObject", bucket, key);
+            throw e instanceof BlobStoreException failure ? failure : new BlobStoreException(BlobStoreException.Kind.OTHER,
+                    "PutObject s3://" + bucket + "/" + key + ": reading its content failed: " + e.getMessage(), e);
+        }
+        out.close();
+    }
+
+    private static void copyExactly(InputStream content, OutputStream out, long lengthBytes) throws IOException {
+        byte[] chunk = new byte[(int) Math.min(PartBuffer.BLOCK_BYTES, Math.max(1, lengthBytes))];
+        long remainingBytes = lengthBytes;
+        while (remainingBytes > 0) {
+            int readBytes = content.read(chunk, 0, (int) Math.min(chunk.length, remainingBytes));
+            if (readBytes < 0) {
+                throw new EOFException("the content ended " + remainingBytes + " bytes short of " + lengthBytes);
+            }
+            out.write(chunk, 0, readBytes);
+            remainingBytes -= readBytes;
         }
     }
 
     /** Buffers up to a part; one PutObject if the object stays smaller, a multipart upload otherwise. */
     @Override
     public BlobOutputStream openOutput(String key) {
-        return new S3BlobOutputStream(new ObjectWriter(client, bucket, BlobKeys.requireValidKey(key), errors),
+        return output(key);
+    }
+
+    private S3BlobOutputStream output(String key) {
+        return new S3BlobOutputStream(new ObjectWriter(client, putter, bucket, BlobKeys.requireValidKey(key), errors),
                 transfer.partSizeBytes());
     }
 

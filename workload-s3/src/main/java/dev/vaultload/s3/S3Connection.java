@@ -28,17 +28,18 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /**
  * One S3 client (AWS SDK v2, sync, Apache HTTP client) to one endpoint, shared by the {@link S3BlobStore}s of all its
- * buckets, with its retry counters. On an explicit endpoint without a proxy, reads take {@link DirectGetObject}, on a
- * {@link PooledGetTransport} of its own (MAX_CONNECTIONS connections beside the client's) and the same retry
- * strategy. Thread-safe. Closing it closes the client and so every store it handed out.
+ * buckets, with its retry counters. On an explicit endpoint without a proxy, reads take {@link DirectGetObject} and
+ * single-request writes {@link DirectPutObject}, on a {@link PooledTransport} of their own (MAX_CONNECTIONS
+ * connections beside the client's) and the same retry strategy. Thread-safe. Closing it closes the client and so every store it handed out.
  */
 public final class S3Connection implements AutoCloseable {
 
     private final SdkHttpClient http;
-    /** The direct GetObject's connections, on an explicit endpoint; null on AWS. */
-    private final PooledGetTransport getTransport;
+    /** The direct requests' connections, on an explicit endpoint; null on AWS. */
+    private final PooledTransport directTransport;
     private final S3Client client;
     private final ObjectOpener opener;
+    private final ObjectPutter putter;
     private final RetryCounter retryCounter;
     private final S3ErrorTranslator errors;
 
@@ -51,13 +52,16 @@ public final class S3Connection implements AutoCloseable {
         AwsCredentialsProvider credentials = credentialsProvider(settings.credentials());
         this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter);
         if (settings.endpoint() == null || proxyConfigured(System::getProperty, System::getenv)) {
-            this.getTransport = null;
+            this.directTransport = null;
             this.opener = (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key));
+            this.putter = (bucket, key, content) -> ObjectWriter.sdkPut(client, bucket, key, content);
         } else {
-            this.getTransport = new PooledGetTransport(settings.endpoint(), settings.maxConnections(), settings.timeouts(),
+            this.directTransport = new PooledTransport(settings.endpoint(), settings.maxConnections(), settings.timeouts(),
                     trustManagers);
-            this.opener = new DirectGetObject(getTransport, settings.endpoint(), settings.region(), credentials, retryStrategy,
-                    retryCounter)::open;
+            DirectRequests direct = new DirectRequests(directTransport, settings.endpoint(), settings.region(), credentials,
+                    retryStrategy, retryCounter);
+            this.opener = new DirectGetObject(direct)::open;
+            this.putter = new DirectPutObject(direct)::put;
         }
         this.errors = new S3ErrorTranslator(settings);
     }
@@ -65,7 +69,7 @@ public final class S3Connection implements AutoCloseable {
     /**
      * Whether the SDK's Apache client would send through a proxy: its defaults read {@code http.proxyHost}, else the
      * {@code HTTP_PROXY} variable. The direct GET connects straight to the endpoint, so with a proxy configured reads
-     * take the SDK's GetObject instead (a host the proxy settings exempt takes it too: slower, never wrong).
+     * and writes take the SDK's GetObject and PutObject instead (a host the proxy settings exempt takes it too: slower, never wrong).
      */
     static boolean proxyConfigured(UnaryOperator<String> systemProperty, UnaryOperator<String> environment) {
         return Stream.of(systemProperty.apply("http.proxyHost"), environment.apply("HTTP_PROXY"), environment.apply("http_proxy"))
@@ -79,7 +83,7 @@ public final class S3Connection implements AutoCloseable {
 
     /** The store of one bucket; the bucket is not checked (see {@link #bucketExists}). */
     public S3BlobStore bucket(String bucket, S3TransferSettings transfer) {
-        return new S3BlobStore(client, opener, bucket, transfer, errors);
+        return new S3BlobStore(client, opener, putter, bucket, transfer, errors);
     }
 
     /** True if the bucket exists and these credentials may use it; fails with a CLIENT error if they may not (403). */
@@ -139,8 +143,8 @@ public final class S3Connection implements AutoCloseable {
     public void close() {
         client.close();
         http.close(); // handed to the client ready-made, so the client leaves it open
-        if (getTransport != null) {
-            getTransport.close();
+        if (directTransport != null) {
+            directTransport.close();
         }
     }
 

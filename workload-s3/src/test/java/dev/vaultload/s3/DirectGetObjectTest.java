@@ -40,7 +40,7 @@ class DirectGetObjectTest {
     private final List<String> payloadHashes = new ArrayList<>();
     private final RetryCounter retries = new RetryCounter();
     private HttpServer server;
-    private PooledGetTransport transport;
+    private PooledTransport transport;
     private DirectGetObject get;
 
     @BeforeEach
@@ -49,10 +49,10 @@ class DirectGetObjectTest {
         server.createContext("/", this::answer);
         server.start();
         URI endpoint = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
-        transport = new PooledGetTransport(endpoint, 4, S3Timeouts.DEFAULT, null);
-        get = new DirectGetObject(transport, endpoint, "eu-central-1",
+        transport = new PooledTransport(endpoint, 4, S3Timeouts.DEFAULT, null);
+        get = new DirectGetObject(new DirectRequests(transport, endpoint, "eu-central-1",
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDEXAMPLE", "not-a-real-secret")),
-                AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries);
+                AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries));
     }
 
     @AfterEach
@@ -133,17 +133,17 @@ class DirectGetObjectTest {
     @ValueSource(strings = {"user-1/private/Ab_c-d.e~f", "plain", "a b/ü.txt", "x/*'()!$&=+?#", "%41/already", "/leading//double/"})
     void encodesTheKeyAsTheSdkDoes(String key) {
         assertEquals("/bucket.name-1/" + SdkHttpUtils.urlEncodeIgnoreSlashes(key),
-                DirectGetObject.objectPath(URI.create("http://host:1"), "bucket.name-1", key), key);
+                DirectRequests.objectPath(URI.create("http://host:1"), "bucket.name-1", key), key);
     }
 
     @Test
     void encodesABucketNameAsTheSdkDoes() {
-        assertEquals("/" + SdkHttpUtils.urlEncode("odd bucket~") + "/k", DirectGetObject.objectPath(URI.create("http://host:1"), "odd bucket~", "k"));
+        assertEquals("/" + SdkHttpUtils.urlEncode("odd bucket~") + "/k", DirectRequests.objectPath(URI.create("http://host:1"), "odd bucket~", "k"));
     }
 
     @Test
     void anEndpointPathPrefixesTheObjectPath() {
-        assertEquals("/s3/bucket/a/b%2Bc", DirectGetObject.objectPath(URI.create("http://host:1/s3/"), "bucket", "a/b+c"));
-        assertEquals("/bucket/k", DirectGetObject.objectPath(URI.create("http://host:1"), "bucket", "k"));
+        assertEquals("/s3/bucket/a/b%2Bc", DirectRequests.objectPath(URI.create("http://host:1/s3/"), "bucket", "a/b+c"));
+        assertEquals("/bucket/k", DirectRequests.objectPath(URI.create("http://host:1"), "bucket", "k"));
     }
 }

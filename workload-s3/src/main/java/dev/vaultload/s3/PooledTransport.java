@@ -24,14 +24,16 @@ import org.apache.http.conn.socket.PlainConnectionSocketFactory;
 import org.apache.http.conn.ssl.SSLConnectionSocketFactory;
 import org.apache.http.impl.DefaultConnectionReuseStrategy;
 import org.apache.http.impl.conn.PoolingHttpClientConnectionManager;
+import org.apache.http.message.BasicHttpEntityEnclosingRequest;
 import org.apache.http.message.BasicHttpRequest;
 import org.apache.http.protocol.HttpCoreContext;
 import org.apache.http.protocol.HttpRequestExecutor;
 
 /**
- * The HTTP/1.1 transport of {@link DirectGetObject}: Apache HttpClient 4's connection pool and request executor, without
- * the client's execution chain (request wrapping, route and redirect handling, cookies, auth cache, its own retries)
- * that the SDK's Apache client runs for every request, and that a GET does not need; it was a large share of the
+ * The HTTP/1.1 transport of {@link DirectGetObject} and {@link DirectPutObject}: Apache HttpClient 4's connection pool
+ * and request executor, without the client's execution chain (request wrapping, route and redirect handling, cookies,
+ * auth cache, its own retries) that the SDK's Apache client runs for every request, and that a GET or PUT does not
+ * need; it was a large share of the
  * direct GET's client CPU (see docs/measurements/2026-11-23-direct-get-cpu.md). It keeps what the chain gave a GET:
  * the connect, socket and pool-acquisition timeouts, TLS with the CA_PATH certificates, a stale check of a connection
  * idle for more than {@link #VALIDATE_AFTER_IDLE_MILLIS}, and the server's keep-alive decision. A body read to its
@@ -39,7 +41,7 @@ import org.apache.http.protocol.HttpRequestExecutor;
  * rather than draining an object of any size. It connects directly: S3Connection does not use it where a proxy is
  * configured. Thread-safe.
  */
-final class PooledGetTransport implements AutoCloseable {
+final class PooledTransport implements AutoCloseable {
     /** Apache's default: a stale check costs a read with a 1 ms timeout, worth it only after a pause. */
     static final int VALIDATE_AFTER_IDLE_MILLIS = 2_000;
     /** How long an idle connection is kept: the SDK's default connection max idle time. */
@@ -55,9 +57,9 @@ final class PooledGetTransport implements AutoCloseable {
     private final String hostHeader;
     private final S3Timeouts timeouts;
 
-    PooledGetTransport(URI endpoint, int maxConnections, S3Timeouts timeouts, TrustManager[] trustManagers) {
+    PooledTransport(URI endpoint, int maxConnections, S3Timeouts timeouts, TrustManager[] trustManagers) {
         this.route = new HttpRoute(new HttpHost(endpoint.getHost(), endpoint.getPort(), endpoint.getScheme()));
-        this.hostHeader = GetRequestSigner.hostHeader(endpoint);
+        this.hostHeader = RequestSigner.hostHeader(endpoint);
         this.timeouts = timeouts;
         this.pool = new PoolingHttpClientConnectionManager(RegistryBuilder.<ConnectionSocketFactory>create()
                 .register("http", PlainConnectionSocketFactory.getSocketFactory())
@@ -73,6 +75,18 @@ final class PooledGetTransport implements AutoCloseable {
 
     /** Sends {@code GET path} with {@code headers} (and Host); failures to connect, send or read headers are IOExceptions. */
     Response get(String path, Map<String, String> headers) throws IOException {
+        return send(new BasicHttpRequest("GET", path, HttpVersion.HTTP_1_1), headers);
+    }
+
+    /** Sends {@code PUT path} with {@code headers} (and Host, Content-Length) and {@code body}; as {@link #get}. */
+    Response put(String path, Map<String, String> headers, HttpEntity body) throws IOException {
+        BasicHttpEntityEnclosingRequest request = new BasicHttpEntityEnclosingRequest("PUT", path, HttpVersion.HTTP_1_1);
+        request.setEntity(body);
+        request.addHeader("Content-Length", Long.toString(body.getContentLength()));
+        return send(request, headers);
+    }
+
+    private Response send(BasicHttpRequest request, Map<String, String> headers) throws IOException {
         HttpClientConnection connection = lease();
         try {
             HttpCoreContext context = HttpCoreContext.create();
@@ -80,7 +94,6 @@ final class PooledGetTransport implements AutoCloseable {
                 pool.connect(connection, route, Math.toIntExact(timeouts.connectTimeoutMillis()), context);
                 pool.routeComplete(connection, route, context);
             }
-            BasicHttpRequest request = new BasicHttpRequest("GET", path, HttpVersion.HTTP_1_1);
             request.addHeader("Host", hostHeader);
             headers.forEach(request::addHeader);
             HttpResponse response = executor.execute(request, connection, context);
@@ -88,11 +101,12 @@ final class PooledGetTransport implements AutoCloseable {
             return new Response(response.getStatusLine().getStatusCode(), new Body(response.getEntity(), connection, reusable));
         } catch (IOException | HttpException | RuntimeException e) {
             release(connection, false);
-            throw e instanceof IOException io ? io : new IOException("GET " + path + ": " + e.getMessage(), e);
+            String requestLine = request.getRequestLine().getMethod() + " " + request.getRequestLine().getUri();
+            throw e instanceof IOException io ? io : new IOException(requestLine + ": " + e.getMessage(), e);
         }
     }
 
-    /** Connections open and idle in the pool, ready for the next GET. */
+    /** Connections open and idle in the pool, ready for the next request. */
     int idleConnections() {
         return pool.getTotalStats().getAvailable();
     }

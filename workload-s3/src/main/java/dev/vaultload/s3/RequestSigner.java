@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.TreeMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
@@ -16,13 +17,14 @@ import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.utils.http.SdkHttpUtils;
 
 /**
- * SigV4 header signing of a path-style S3 GET with an unsigned payload, the one request {@link DirectGetObject} sends:
- * the signature the SDK's {@code AwsV4HttpSigner} computes for it (GetRequestSignerTest compares the two), for less
- * CPU (profiles: docs/measurements/2026-11-23-direct-get-cpu.md). The SDK's signer builds a general canonical
- * request (sorted header maps, query encoding, streams) per request; here only the path and the time change, the
- * day's signing key is derived once per day and credentials, and the digest and MAC are the thread's. Thread-safe.
+ * SigV4 header signing of the path-style S3 requests {@link DirectGetObject} and {@link DirectPutObject} send, with an
+ * unsigned payload and no query: the signature the SDK's {@code AwsV4HttpSigner} computes for them (RequestSignerTest
+ * compares the two), for less CPU (profiles: docs/measurements/2026-11-23-direct-get-cpu.md). The SDK's signer builds
+ * a general canonical request (sorted header maps, query encoding, streams) per request; here only the method, the
+ * path, the time and a few {@code x-amz-} headers change, the day's signing key is derived once per day and
+ * credentials, and the digest and MAC are the thread's. Thread-safe.
  */
-final class GetRequestSigner {
+final class RequestSigner {
     static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
     private static final String ALGORITHM = "AWS4-HMAC-SHA256";
     private static final String SERVICE = "s3";
@@ -36,31 +38,31 @@ final class GetRequestSigner {
     /** The signing key of the last day and credentials signed with; replaced, never changed. */
     private volatile SigningKey signingKey;
 
-    GetRequestSigner(URI endpoint, String region, Clock clock) {
+    RequestSigner(URI endpoint, String region, Clock clock) {
         this.region = region;
         this.host = hostHeader(endpoint);
         this.clock = clock;
     }
 
     /**
-     * The headers that sign a GET of {@code encodedPath} (as sent, already URL-encoded) with {@code credentials}; the
-     * HTTP client sends the Host header signed here ({@link #hostHeader}) from the request's URI itself.
+     * The headers that sign {@code method} of {@code encodedPath} (as sent, already URL-encoded) with
+     * {@code credentials}, {@code amzHeaders} among them (lower-case {@code x-amz-} names, signed and returned with the
+     * rest); the HTTP client sends the Host header signed here ({@link #hostHeader}) from the request's URI itself.
      */
-    Map<String, String> sign(String encodedPath, AwsCredentials credentials) {
+    Map<String, String> sign(String method, String encodedPath, Map<String, String> amzHeaders, AwsCredentials credentials) {
         String timestamp = TIMESTAMP.format(clock.instant());
         String day = timestamp.substring(0, 8);
-        String sessionToken = credentials instanceof AwsSessionCredentials session ? session.sessionToken().strip() : null;
-        String signedHeaders = sessionToken == null
-                ? "host;x-amz-content-sha256;x-amz-date"
-                : "host;x-amz-content-sha256;x-amz-date;x-amz-security-token";
-        StringBuilder canonical = new StringBuilder(256)
-                .append("GET\n").append(encodedPath).append("\n\n")
-                .append("host:").append(host).append('\n')
-                .append("x-amz-content-sha256:").append(UNSIGNED_PAYLOAD).append('\n')
-                .append("x-amz-date:").append(timestamp).append('\n');
-        if (sessionToken != null) {
-            canonical.append("x-amz-security-token:").append(sessionToken).append('\n');
+        TreeMap<String, String> signed = new TreeMap<>(amzHeaders);
+        signed.put("x-amz-content-sha256", UNSIGNED_PAYLOAD);
+        signed.put("x-amz-date", timestamp);
+        if (credentials instanceof AwsSessionCredentials session) {
+            signed.put("x-amz-security-token", session.sessionToken().strip());
         }
+        StringBuilder canonical = new StringBuilder(256)
+                .append(method).append('\n').append(encodedPath).append("\n\n")
+                .append("host:").append(host).append('\n');
+        signed.forEach((name, value) -> canonical.append(name).append(':').append(value).append('\n'));
+        String signedHeaders = "host;" + String.join(";", signed.keySet());
         canonical.append('\n').append(signedHeaders).append('\n').append(UNSIGNED_PAYLOAD);
 
         String scope = day + "/" + region + "/" + SERVICE + "/aws4_request";
@@ -68,12 +70,9 @@ final class GetRequestSigner {
         String stringToSign = ALGORITHM + "\n" + timestamp + "\n" + scope + "\n"
                 + HexFormat.of().formatHex(sha256.digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
         String signature = HexFormat.of().formatHex(hmac(keyFor(day, credentials), stringToSign));
-        String authorization = ALGORITHM + " Credential=" + credentials.accessKeyId() + "/" + scope
-                + ", SignedHeaders=" + signedHeaders + ", Signature=" + signature;
-        return sessionToken == null
-                ? Map.of("x-amz-content-sha256", UNSIGNED_PAYLOAD, "X-Amz-Date", timestamp, "Authorization", authorization)
-                : Map.of("x-amz-content-sha256", UNSIGNED_PAYLOAD, "X-Amz-Date", timestamp, "Authorization", authorization,
-                        "X-Amz-Security-Token", sessionToken);
+        signed.put("authorization", ALGORITHM + " Credential=" + credentials.accessKeyId() + "/" + scope
+                + ", SignedHeaders=" + signedHeaders + ", Signature=" + signature);
+        return signed;
     }
 
     private byte[] keyFor(String day, AwsCredentials credentials) {

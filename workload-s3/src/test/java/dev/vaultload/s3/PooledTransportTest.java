@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * The direct GET's transport against a scripted HTTP server on 127.0.0.1: which bodies give their connection back
  * for reuse, which close it, and what a refused connection is.
  */
-class PooledGetTransportTest {
+class PooledTransportTest {
     private static final byte[] SMALL = "a small object".getBytes();
     private static final byte[] LARGE = new byte[4 << 20];
 
@@ -36,7 +36,7 @@ class PooledGetTransportTest {
     private volatile String lastHost;
     private volatile String lastAuthorization;
     private HttpServer server;
-    private PooledGetTransport transport;
+    private PooledTransport transport;
 
     @BeforeEach
     void start() throws IOException {
@@ -58,7 +58,7 @@ class PooledGetTransportTest {
             }
         });
         server.start();
-        transport = new PooledGetTransport(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), 4, S3Timeouts.DEFAULT, null);
+        transport = new PooledTransport(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), 4, S3Timeouts.DEFAULT, null);
     }
 
     @AfterEach
@@ -70,7 +70,7 @@ class PooledGetTransportTest {
     @Test
     void aBodyReadToItsEndGivesItsConnectionBackForTheNextGet() throws IOException {
         for (int i = 0; i < 3; i++) {
-            PooledGetTransport.Response response = transport.get("/small", Map.of("Authorization", "signed"));
+            PooledTransport.Response response = transport.get("/small", Map.of("Authorization", "signed"));
             assertEquals(200, response.status());
             try (InputStream body = response.body()) {
                 assertArrayEquals(SMALL, body.readAllBytes());
@@ -124,7 +124,7 @@ class PooledGetTransportTest {
     void aServerThatNeverAnswersIsASocketTimeout() throws IOException {
         S3Timeouts shortSocket = new S3Timeouts(5_000, 300, 60_000, 180_000);
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             PooledGetTransport toSilent = new PooledGetTransport(URI.create("http://127.0.0.1:" + silent.getLocalPort()), 1,
+             PooledTransport toSilent = new PooledTransport(URI.create("http://127.0.0.1:" + silent.getLocalPort()), 1,
                      shortSocket, null)) {
             // the backlog accepts the connection; nobody reads the request or answers it
             assertTimeoutPreemptively(Duration.ofSeconds(10),
@@ -139,7 +139,7 @@ class PooledGetTransportTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
-        try (PooledGetTransport refused = new PooledGetTransport(URI.create("http://127.0.0.1:" + closedPort), 1, S3Timeouts.DEFAULT, null)) {
+        try (PooledTransport refused = new PooledTransport(URI.create("http://127.0.0.1:" + closedPort), 1, S3Timeouts.DEFAULT, null)) {
             assertThrows(ConnectException.class, () -> refused.get("/small", Map.of()));
             assertEquals(0, refused.idleConnections());
         }
