@@ -1,5 +1,6 @@
 package dev.vaultload.storage;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,6 +31,14 @@ public interface StorageProvider extends AutoCloseable {
     /** Retries the provider's client made so far, by store call (e.g. {@code PutObject}); empty for stores without retries. */
     default Optional<Map<String, Long>> retriesByOperation() {
         return Optional.empty();
+    }
+
+    /**
+     * The requests each endpoint of the provider answered so far, in the configured order: one entry per endpoint of
+     * an S3 provider (several for an endpoint list); empty for stores without endpoints.
+     */
+    default List<EndpointRequests> requestsByEndpoint() {
+        return List.of();
     }
 
     @Override

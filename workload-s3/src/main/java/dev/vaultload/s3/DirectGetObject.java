@@ -1,6 +1,5 @@
 package dev.vaultload.s3;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
 
@@ -21,12 +20,8 @@ final class DirectGetObject {
 
     private InputStream attempt(String bucket, String key) {
         String path = requests.objectPath(bucket, key);
-        PooledTransport.Response response;
-        try {
-            response = requests.transport().get(path, requests.sign("GET", path, Map.of()));
-        } catch (IOException e) {
-            throw DirectRequests.ioFailure(OPERATION, e);
-        }
+        Map<String, String> headers = requests.sign("GET", path, Map.of());
+        PooledTransport.Response response = requests.exchange(OPERATION, transport -> transport.get(path, headers));
         if (response.status() / 100 == 2) {
             return response.body();
         }

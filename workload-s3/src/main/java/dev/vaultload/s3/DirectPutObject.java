@@ -38,12 +38,8 @@ final class DirectPutObject {
 
     private Void attempt(String bucket, String key, PartBuffer content, Map<String, String> checksum) {
         String path = requests.objectPath(bucket, key);
-        PooledTransport.Response response;
-        try {
-            response = requests.transport().put(path, requests.sign("PUT", path, checksum), new Entity(content));
-        } catch (IOException e) {
-            throw DirectRequests.ioFailure(OPERATION, e);
-        }
+        Map<String, String> headers = requests.sign("PUT", path, checksum);
+        PooledTransport.Response response = requests.exchange(OPERATION, transport -> transport.put(path, headers, new Entity(content)));
         if (response.status() / 100 != 2) {
             throw DirectRequests.errorOf(OPERATION, response.status(), response.body());
         }

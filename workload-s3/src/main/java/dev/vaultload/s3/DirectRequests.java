@@ -46,10 +46,12 @@ final class DirectRequests {
     private final RetryStrategy retryStrategy;
     private final RetryCounter retryCounter;
     private final RequestSigner signer;
+    private final EndpointStats stats;
 
     DirectRequests(PooledTransport transport, URI endpoint, String region, AwsCredentialsProvider credentials,
-                   RetryStrategy retryStrategy, RetryCounter retryCounter) {
+                   RetryStrategy retryStrategy, RetryCounter retryCounter, EndpointStats stats) {
         this.transport = transport;
+        this.stats = stats;
         this.basePath = basePath(endpoint);
         this.credentials = credentials;
         this.retryStrategy = retryStrategy;
@@ -57,8 +59,21 @@ final class DirectRequests {
         this.signer = new RequestSigner(endpoint, region, Clock.systemUTC());
     }
 
-    PooledTransport transport() {
-        return transport;
+    /** One attempt sent by {@code call}, counted for the endpoint; an I/O failure is the SDK's (retryable) client exception. */
+    PooledTransport.Response exchange(String operation, TransportCall call) {
+        long sentNanos = stats.sent();
+        try {
+            PooledTransport.Response response = call.send(transport);
+            stats.answered(sentNanos, response.status());
+            return response;
+        } catch (IOException e) {
+            throw ioFailure(operation, e);
+        }
+    }
+
+    @FunctionalInterface
+    interface TransportCall {
+        PooledTransport.Response send(PooledTransport transport) throws IOException;
     }
 
     String objectPath(String bucket, String key) {

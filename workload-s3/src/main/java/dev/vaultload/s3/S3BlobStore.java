@@ -14,10 +14,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Error;
@@ -25,26 +25,20 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * A {@link BlobStore} on one bucket of an S3 server, through a client shared with other buckets of the same
- * {@link S3Connection}. Thread-safe. Every failure comes out as a {@link dev.vaultload.storage.BlobStoreException} of
+ * {@link S3Connection}, or through several such connections to endpoints of one cluster, each call on the next
+ * endpoint of an {@link EndpointRotation} (a stream or a listing stays on the endpoint it started on). Thread-safe. Every failure comes out as a {@link dev.vaultload.storage.BlobStoreException} of
  * its kind (see {@link S3ErrorTranslator}); {@link #close()} leaves the shared client open.
  */
 public final class S3BlobStore implements BlobStore {
 
-    private final S3Client client;
-    private final ObjectOpener opener;
-    private final ObjectPutter putter;
+    private final EndpointRotation endpoints;
     private final String bucket;
     private final S3TransferSettings transfer;
-    private final S3ErrorTranslator errors;
 
-    S3BlobStore(S3Client client, ObjectOpener opener, ObjectPutter putter, String bucket, S3TransferSettings transfer,
-                S3ErrorTranslator errors) {
-        this.client = client;
-        this.opener = opener;
-        this.putter = putter;
+    S3BlobStore(EndpointRotation endpoints, String bucket, S3TransferSettings transfer) {
+        this.endpoints = endpoints;
         this.bucket = bucket;
         this.transfer = transfer;
-        this.errors = errors;
     }
 
     /**
@@ -88,17 +82,19 @@ public final class S3BlobStore implements BlobStore {
     }
 
     private S3BlobOutputStream output(String key) {
-        return new S3BlobOutputStream(new ObjectWriter(client, putter, bucket, BlobKeys.requireValidKey(key), errors),
-                transfer.partSizeBytes());
+        S3Connection endpoint = endpoints.next();
+        return new S3BlobOutputStream(new ObjectWriter(endpoint.client(), endpoint.putter(), bucket, BlobKeys.requireValidKey(key),
+                endpoint.errors()), transfer.partSizeBytes());
     }
 
     /** A streaming GetObject; read failures come out as {@code BlobStoreException} (TIMEOUT or SERVER). */
     @Override
     public InputStream get(String key) {
+        S3Connection endpoint = endpoints.next();
         try {
-            return new S3ObjectStream(opener.open(bucket, BlobKeys.requireValidKey(key)), bucket, key, errors);
+            return new S3ObjectStream(endpoint.opener().open(bucket, BlobKeys.requireValidKey(key)), bucket, key, endpoint.errors());
         } catch (SdkException e) {
-            throw errors.translate(e, "GetObject", bucket, key);
+            throw endpoint.errors().translate(e, "GetObject", bucket, key);
         }
     }
 
@@ -106,19 +102,21 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public Stream<String> list(String prefix) {
         BlobKeys.requireValidPrefix(prefix);
-        Iterator<String> keys = new ListedKeys(() -> client.listObjectsV2Paginator(request -> request.bucket(bucket)
+        S3Connection endpoint = endpoints.next();
+        Iterator<String> keys = new ListedKeys(() -> endpoint.client().listObjectsV2Paginator(request -> request.bucket(bucket)
                 .prefix(prefix.isEmpty() ? null : prefix).maxKeys(transfer.listPageSize()))
-                .contents().stream().map(S3Object::key).iterator(), bucket, prefix, errors);
+                .contents().stream().map(S3Object::key).iterator(), bucket, prefix, endpoint.errors());
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(keys, Spliterator.NONNULL), false);
     }
 
     @Override
     public boolean exists(String key) {
+        S3Connection endpoint = endpoints.next();
         try {
-            client.headObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)));
+            endpoint.client().headObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)));
             return true;
         } catch (SdkException e) {
-            BlobStoreException failure = errors.translate(e, "HeadObject", bucket, key);
+            BlobStoreException failure = endpoint.errors().translate(e, "HeadObject", bucket, key);
             if (failure instanceof BlobNotFoundException) {
                 return false;
             }
@@ -129,20 +127,22 @@ public final class S3BlobStore implements BlobStore {
     /** Server-side CopyObject: the bytes never pass through the client (S3 allows it up to 5 GiB per object). */
     @Override
     public void copy(String sourceKey, String targetKey) {
+        S3Connection endpoint = endpoints.next();
         try {
-            client.copyObject(request -> request.sourceBucket(bucket).sourceKey(BlobKeys.requireValidKey(sourceKey))
+            endpoint.client().copyObject(request -> request.sourceBucket(bucket).sourceKey(BlobKeys.requireValidKey(sourceKey))
                     .destinationBucket(bucket).destinationKey(BlobKeys.requireValidKey(targetKey)));
         } catch (SdkException e) {
-            throw errors.translate(e, "CopyObject", bucket, sourceKey + " -> " + targetKey);
+            throw endpoint.errors().translate(e, "CopyObject", bucket, sourceKey + " -> " + targetKey);
         }
     }
 
     @Override
     public void delete(String key) {
+        S3Connection endpoint = endpoints.next();
         try {
-            client.deleteObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)));
+            endpoint.client().deleteObject(request -> request.bucket(bucket).key(BlobKeys.requireValidKey(key)));
         } catch (SdkException e) {
-            throw errors.translate(e, "DeleteObject", bucket, key);
+            throw endpoint.errors().translate(e, "DeleteObject", bucket, key);
         }
     }
 
@@ -173,21 +173,23 @@ public final class S3BlobStore implements BlobStore {
 
     @Override
     public String describe() {
-        return "S3 " + errors.endpoint() + "/" + bucket;
+        return "S3 " + endpoints.connections().stream().map(endpoint -> endpoint.errors().endpoint())
+                .collect(Collectors.joining(",")) + "/" + bucket;
     }
 
     private int deleteBatch(String prefix, List<ObjectIdentifier> keys) {
+        S3Connection endpoint = endpoints.next();
         DeleteObjectsResponse response;
         try {
-            response = client.deleteObjects(request -> request.bucket(bucket)
+            response = endpoint.client().deleteObjects(request -> request.bucket(bucket)
                     .delete(delete -> delete.objects(keys).quiet(true)));
         } catch (SdkException e) {
-            throw errors.translate(e, "DeleteObjects", bucket, prefix);
+            throw endpoint.errors().translate(e, "DeleteObjects", bucket, prefix);
         }
         List<S3Error> failed = response.errors().stream().filter(error -> !"NoSuchKey".equals(error.code())).toList();
         if (!failed.isEmpty()) {
             S3Error first = failed.getFirst();
-            throw errors.translateDeleteError(first.code(), first.message(), bucket, first.key(), failed.size());
+            throw endpoint.errors().translateDeleteError(first.code(), first.message(), bucket, first.key(), failed.size());
         }
         return keys.size();
     }

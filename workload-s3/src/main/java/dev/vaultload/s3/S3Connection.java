@@ -3,6 +3,8 @@ package dev.vaultload.s3;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import dev.vaultload.storage.EndpointRequests;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -41,16 +43,18 @@ public final class S3Connection implements AutoCloseable {
     private final ObjectOpener opener;
     private final ObjectPutter putter;
     private final RetryCounter retryCounter;
+    private final EndpointStats endpointStats;
     private final S3ErrorTranslator errors;
 
     private S3Connection(S3ClientSettings settings) {
         TrustManager[] trustManagers = settings.caPath() == null ? null : TrustedCertificates.fromPem(settings.caPath());
         this.http = buildHttpClient(settings, trustManagers);
         this.retryCounter = new RetryCounter();
+        this.endpointStats = new EndpointStats(settings.endpointDescription());
         RetryStrategy retryStrategy = AwsRetryStrategy.standardRetryStrategy().toBuilder()
                 .maxAttempts(settings.maxAttempts()).build();
         AwsCredentialsProvider credentials = credentialsProvider(settings.credentials());
-        this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter);
+        this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter, endpointStats);
         if (settings.endpoint() == null || proxyConfigured(System::getProperty, System::getenv)) {
             this.directTransport = null;
             this.opener = (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key));
@@ -59,7 +63,7 @@ public final class S3Connection implements AutoCloseable {
             this.directTransport = new PooledTransport(settings.endpoint(), settings.maxConnections(), settings.timeouts(),
                     trustManagers);
             DirectRequests direct = new DirectRequests(directTransport, settings.endpoint(), settings.region(), credentials,
-                    retryStrategy, retryCounter);
+                    retryStrategy, retryCounter, endpointStats);
             this.opener = new DirectGetObject(direct)::open;
             this.putter = new DirectPutObject(direct)::put;
         }
@@ -83,7 +87,37 @@ public final class S3Connection implements AutoCloseable {
 
     /** The store of one bucket; the bucket is not checked (see {@link #bucketExists}). */
     public S3BlobStore bucket(String bucket, S3TransferSettings transfer) {
-        return new S3BlobStore(client, opener, putter, bucket, transfer, errors);
+        return new S3BlobStore(EndpointRotation.single(this), bucket, transfer);
+    }
+
+    /**
+     * The store of one bucket reached through every one of {@code connections} (endpoints of one cluster), each
+     * serving {@code weights.get(i)} shares of the calls; see {@link EndpointRotation}.
+     */
+    public static S3BlobStore bucketAcross(List<S3Connection> connections, List<Integer> weights, String bucket,
+                                           S3TransferSettings transfer) {
+        return new S3BlobStore(EndpointRotation.weighted(connections, weights), bucket, transfer);
+    }
+
+    /** The requests this connection's endpoint answered so far, for an endpoint of {@code weight} shares. */
+    public EndpointRequests requests(int weight) {
+        return endpointStats.snapshot(weight);
+    }
+
+    S3Client client() {
+        return client;
+    }
+
+    ObjectOpener opener() {
+        return opener;
+    }
+
+    ObjectPutter putter() {
+        return putter;
+    }
+
+    S3ErrorTranslator errors() {
+        return errors;
     }
 
     /** True if the bucket exists and these credentials may use it; fails with a CLIENT error if they may not (403). */
@@ -166,7 +200,7 @@ public final class S3Connection implements AutoCloseable {
     }
 
     private static S3Client buildClient(S3ClientSettings settings, SdkHttpClient http, AwsCredentialsProvider credentials,
-                                        RetryStrategy retryStrategy, RetryCounter retryCounter) {
+                                        RetryStrategy retryStrategy, RetryCounter retryCounter, EndpointStats endpointStats) {
         S3Timeouts timeouts = settings.timeouts();
         S3ClientBuilder builder = S3Client.builder()
                 .httpClient(http)
@@ -179,7 +213,8 @@ public final class S3Connection implements AutoCloseable {
                         .retryStrategy(retryStrategy)
                         .apiCallAttemptTimeout(timeouts.apiCallAttempt())
                         .apiCallTimeout(timeouts.apiCall())
-                        .addExecutionInterceptor(retryCounter));
+                        .addExecutionInterceptor(retryCounter)
+                        .addExecutionInterceptor(endpointStats));
         if (settings.endpoint() != null) {
             builder.endpointOverride(settings.endpoint()).forcePathStyle(true);
         }

@@ -39,6 +39,7 @@ class DirectGetObjectTest {
     private final List<String> authorizations = new ArrayList<>();
     private final List<String> payloadHashes = new ArrayList<>();
     private final RetryCounter retries = new RetryCounter();
+    private final EndpointStats endpointStats = new EndpointStats("scripted");
     private HttpServer server;
     private PooledTransport transport;
     private DirectGetObject get;
@@ -52,7 +53,7 @@ class DirectGetObjectTest {
         transport = new PooledTransport(endpoint, 4, S3Timeouts.DEFAULT, null);
         get = new DirectGetObject(new DirectRequests(transport, endpoint, "eu-central-1",
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDEXAMPLE", "not-a-real-secret")),
-                AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries));
+                AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries, endpointStats));
     }
 
     @AfterEach
@@ -102,6 +103,9 @@ class DirectGetObjectTest {
         }
         assertEquals(3, paths.size(), "three attempts");
         assertEquals(2, retries.retries(DirectGetObject.OPERATION));
+        assertEquals(3, endpointStats.snapshot(1).requests(), "every attempt is a request to the endpoint");
+        assertEquals(2, endpointStats.snapshot(1).failedRequests());
+        assertEquals(3, endpointStats.snapshot(1).latencyMicros().getTotalCount());
     }
 
     @Test

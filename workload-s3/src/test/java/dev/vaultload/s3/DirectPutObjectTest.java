@@ -40,6 +40,7 @@ class DirectPutObjectTest {
     private final Deque<Answer> answers = new ArrayDeque<>();
     private final List<Received> received = new ArrayList<>();
     private final RetryCounter retries = new RetryCounter();
+    private final EndpointStats endpointStats = new EndpointStats("scripted");
     private HttpServer server;
     private PooledTransport transport;
     private DirectPutObject put;
@@ -53,7 +54,7 @@ class DirectPutObjectTest {
         transport = new PooledTransport(endpoint, 4, S3Timeouts.DEFAULT, null);
         put = new DirectPutObject(new DirectRequests(transport, endpoint, "eu-central-1",
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDEXAMPLE", "not-a-real-secret")),
-                AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries));
+                AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build(), retries, endpointStats));
     }
 
     @AfterEach

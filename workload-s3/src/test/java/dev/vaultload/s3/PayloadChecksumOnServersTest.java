@@ -73,7 +73,8 @@ class PayloadChecksumOnServersTest {
                     access.get(S3Settings.AWS_REGION.name()),
                     StaticCredentialsProvider.create(AwsBasicCredentials.create(access.get(S3Settings.AWS_ACCESS_KEY.name()),
                             access.get(S3Settings.AWS_SECRET_KEY.name()))),
-                    AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(1).build(), new RetryCounter()));
+                    AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(1).build(), new RetryCounter(),
+                    new EndpointStats(endpoint(provider).toString())));
             byte[] content = "the body the checksum was not computed from".getBytes(StandardCharsets.UTF_8);
             String key = "payload-checksum-" + UUID.randomUUID();
             String checksumOfOtherBytes = DirectPutObjectTest.crc32cBase64("other bytes".getBytes(StandardCharsets.UTF_8));

@@ -26,10 +26,9 @@ public final class CephProviderFactory implements StorageProviderFactory {
     @Override
     public S3StorageProvider start(Function<String, String> configSource) {
         ProviderConfig config = new ProviderConfig(configSource);
-        var endpoint = S3Endpoints.parse(S3Settings.AWS_URL.name(), config.required(S3Settings.AWS_URL,
+        var endpoints = S3Endpoints.parseList(S3Settings.AWS_URL.name(), config.required(S3Settings.AWS_URL,
                 "the RADOS Gateway's endpoint, host:port (e.g. 127.0.0.1:7480) or an http(s) URL; scripts/start-ceph.sh prints it"));
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
-        var clientSettings = settings.clientSettings(endpoint, S3ProviderSettings.credentials(config).orElse(null));
-        return S3StorageProvider.start(NAME, settings, clientSettings, null);
+        return S3StorageProvider.startAcross(NAME, settings, endpoints, S3ProviderSettings.credentials(config).orElse(null));
     }
 }

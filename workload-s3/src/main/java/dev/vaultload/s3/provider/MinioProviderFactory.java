@@ -3,7 +3,7 @@ package dev.vaultload.s3.provider;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.storage.StorageFootprint;
 import dev.vaultload.storage.StorageProviderFactory;
-import java.net.URI;
+import java.util.List;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -34,13 +34,14 @@ public final class MinioProviderFactory implements StorageProviderFactory {
     public S3StorageProvider start(Function<String, String> configSource) {
         ProviderConfig config = new ProviderConfig(configSource);
         S3ProviderSettings settings = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
-        Optional<URI> existing = config.optional(S3Settings.MINIO_URL).map(url -> S3Endpoints.parse(S3Settings.MINIO_URL.name(), url));
+        Optional<List<S3Endpoints.Weighted>> existing = config.optional(S3Settings.MINIO_URL)
+                .map(url -> S3Endpoints.parseList(S3Settings.MINIO_URL.name(), url));
         if (existing.isPresent()) {
             S3Credentials credentials = S3ProviderSettings.credentials(config).orElseThrow(() -> new IllegalArgumentException(
                     "Invalid " + S3Settings.MINIO_URL.name() + ": set without " + S3Settings.AWS_ACCESS_KEY.name()
                             + " and " + S3Settings.AWS_SECRET_KEY.name() + "; expected both beside it"
                             + " (scripts/start-minio.sh prints them)"));
-            return S3StorageProvider.start(NAME, settings, settings.clientSettings(existing.get(), credentials), null);
+            return S3StorageProvider.startAcross(NAME, settings, existing.get(), credentials);
         }
         Optional<Path> binary = MinioBinary.locate(config);
         Duration startTimeout = Duration.ofSeconds(config.valueOrDefault(S3Settings.MINIO_START_TIMEOUT_SECONDS));

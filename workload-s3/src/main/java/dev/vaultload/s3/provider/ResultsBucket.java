@@ -26,7 +26,7 @@ public final class ResultsBucket implements AutoCloseable {
         Optional<String> endpoint = config.optional(S3Settings.RESULTS_S3_URL).or(() -> config.optional(S3Settings.AWS_URL));
         S3ProviderSettings s3 = S3ProviderSettings.read(config, S3ProviderSettings.DEFAULT_BUCKET);
         S3Connection connection = S3Connection.open(s3.clientSettings(
-                endpoint.map(url -> S3Endpoints.parse(S3Settings.RESULTS_S3_URL.name(), url)).orElse(null),
+                endpoint.map(url -> S3Endpoints.parseList(S3Settings.RESULTS_S3_URL.name(), url).getFirst().uri()).orElse(null),
                 S3ProviderSettings.credentials(config).orElse(null)));
         try {
             if (!connection.bucketExists(bucket)) {

@@ -13,6 +13,8 @@ import java.util.List;
 public final class S3Settings implements SettingDeclarations {
     private static final SettingType<String> ENDPOINT = SettingType.text("`host:port` (plain http, e.g. `127.0.0.1:7480`)"
             + " or `http(s)://host[:port]`");
+    private static final SettingType<String> ENDPOINTS = SettingType.text("`host:port` or `http(s)://host[:port]`, or"
+            + " several separated by commas, each with an optional `*WEIGHT` (e.g. `127.0.0.1:7480,127.0.0.1:7481*2`)");
     private static final SettingType<String> BUCKET_NAME = new SettingType<>("3-63 characters of a-z, 0-9, '.' and '-',"
             + " starting and ending with a letter or digit", S3Settings::bucketName);
     private static final SettingType<Integer> KEYS_PER_REQUEST =
@@ -27,8 +29,9 @@ public final class S3Settings implements SettingDeclarations {
             "bucket of single-bucket runs (required for AMAZON)");
     public static final Setting<String> AWS_REGION = Setting.of("AWS_REGION",
             SettingType.text("a region name such as `eu-central-1`"), S3ClientSettings.DEFAULT_REGION, "signing region");
-    public static final Setting<String> AWS_URL = Setting.optional("AWS_URL", ENDPOINT, "AWS's own endpoint",
-            "endpoint of the S3 service; required for CEPH");
+    public static final Setting<String> AWS_URL = Setting.optional("AWS_URL", ENDPOINTS, "AWS's own endpoint",
+            "endpoint of the S3 service, required for CEPH; a list spreads the calls over endpoints of one cluster"
+                    + " (RADOS Gateways without a load balancer), weighted round robin, with figures per endpoint");
     public static final Setting<Path> CA_PATH = Setting.optional("CA_PATH", SettingType.readableFile("a readable PEM file"),
             "the JDK's trust store",
             "PEM file of CA certificates to trust for https endpoints");
@@ -40,8 +43,8 @@ public final class S3Settings implements SettingDeclarations {
                     + " several processes (`scripts/shards-local.sh`); needs the key pair; its buckets must exist");
     public static final Setting<String> RESULTS_S3_URL = Setting.optional("RESULTS_S3_URL", ENDPOINT, "`AWS_URL`",
             "endpoint of the results bucket of an s3:// `RESULTS_URL`, with the same key pair and region");
-    public static final Setting<String> MINIO_URL = Setting.optional("MINIO_URL", ENDPOINT, "MINIO starts its own server",
-            "endpoint of an existing MinIO; needs the key pair");
+    public static final Setting<String> MINIO_URL = Setting.optional("MINIO_URL", ENDPOINTS, "MINIO starts its own server",
+            "endpoint of an existing MinIO, or a list of its nodes as for `AWS_URL`; needs the key pair");
     public static final Setting<Path> MINIO_BINARY = Setting.optional("MINIO_BINARY",
             SettingType.path("an executable minio server"), "`minio` on PATH, else `~/go/bin/minio`",
             "the `minio` executable MINIO starts (`scripts/start-minio.sh binary` builds a pinned one)");

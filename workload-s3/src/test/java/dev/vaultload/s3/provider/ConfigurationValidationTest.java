@@ -37,6 +37,18 @@ class ConfigurationValidationTest {
     }
 
     @Test
+    void anEndpointListNamesTheBadEndpointOrWeight() {
+        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "127.0.0.1:7480,ftp://127.0.0.1:21"),
+                "Invalid AWS_URL='ftp://127.0.0.1:21': expected host:port");
+        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "127.0.0.1:7480*0,127.0.0.1:7481"),
+                "Invalid AWS_URL='127.0.0.1:7480*0,127.0.0.1:7481': weight '0'; expected ENDPOINT*WEIGHT with a whole number from 1 to 1000");
+        assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "127.0.0.1:7480,http://127.0.0.1:7480"),
+                "Invalid AWS_URL='127.0.0.1:7480,http://127.0.0.1:7480': http://127.0.0.1:7480 is listed twice");
+        assertRefused(new MinioProviderFactory(), Map.of("MINIO_URL", "127.0.0.1:9000,", "AWS_ACCESS_KEY", "id", "AWS_SECRET_KEY", "s"),
+                "Invalid MINIO_URL='': expected host:port");
+    }
+
+    @Test
     void keysComeInPairs() {
         assertRefused(new CephProviderFactory(), Map.of("AWS_URL", "127.0.0.1:1", "AWS_ACCESS_KEY", "id"),
                 "Invalid AWS_SECRET_KEY: unset while AWS_ACCESS_KEY is set; expected both");
