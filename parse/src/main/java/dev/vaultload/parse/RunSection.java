@@ -1,11 +1,13 @@
 package dev.vaultload.parse;
 
+import dev.vaultload.report.EndpointLog;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
+import dev.vaultload.storage.EndpointFigures;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -47,6 +49,7 @@ final class RunSection {
         if (result.headroom() != null) {
             headroom(html, result.headroom());
         }
+        endpoints(html, EndpointLog.figures(result.storageDetails()));
         RunCharts charts = new RunCharts(result);
         timeline.ifPresent(periods -> charts.overTime(html, periods));
         charts.distribution(html);
@@ -124,6 +127,23 @@ final class RunSection {
                     .append("</td><td>").append(Html.millis(step.p99Micros())).append("</td><td>")
                     .append(Html.number(step.cpuMicrosPerOperation())).append("</td><td>")
                     .append(step.equals(headroom.knee()) ? "knee" : "").append("</td></tr>");
+        }
+        html.append("</table>");
+    }
+
+    /** The store's endpoints and the requests each answered, where the provider counted them (S3). */
+    private static void endpoints(StringBuilder html, List<EndpointFigures> endpoints) {
+        if (endpoints.isEmpty()) {
+            return;
+        }
+        html.append("<h3>Endpoints</h3><table class=\"endpoints\"><tr><th>endpoint</th><th>weight</th><th>requests</th>")
+                .append("<th>failed</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>");
+        for (EndpointFigures endpoint : endpoints) {
+            html.append("<tr><td class=\"text\">").append(Html.escape(endpoint.endpoint())).append("</td><td>")
+                    .append(endpoint.weight()).append("</td><td class=\"count\">").append(endpoint.requests()).append("</td><td>")
+                    .append(endpoint.failedRequests()).append("</td><td>").append(Html.number(endpoint.p50Millis()))
+                    .append("</td><td>").append(Html.number(endpoint.p99Millis())).append("</td><td>")
+                    .append(Html.number(endpoint.maxMillis())).append("</td></tr>");
         }
         html.append("</table>");
     }

@@ -5,6 +5,7 @@ import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.ProviderCounters;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadOperation;
@@ -12,6 +13,7 @@ import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
+import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
@@ -43,7 +45,9 @@ final class LoadModeRun {
              LoadRecording recording = new LoadRecording(workload,
                      new ReportFiles(session.config().reportDirectory(), name.base()), setup, label,
                      session.config().reportFormats())) {
-            return recording.finish(measure.apply(workload, recording), session.config().maxRssGrowthPercent());
+            ProviderCounters counters = ProviderCounters.start(provider);
+            LoadMeasurement measurement = measure.apply(workload, recording);
+            return recording.finish(measurement, session.config().maxRssGrowthPercent(), counters.addTo(Map.of()));
         }
     }
 }

@@ -80,7 +80,8 @@ public final class ReportFiles {
 
     /**
      * The writers of a finished result in the chosen formats, the same for every mode: Datasafe's statistics block
-     * (DATASAFE_LOG) and the time split, the served-within table and soak health (CONSOLE) on {@code console}, then
+     * (DATASAFE_LOG) and the time split, the served-within table, soak health and the endpoints' requests (CONSOLE) on
+     * {@code console}, then
      * the JSON and CSV files. The .hlog is written during the run ({@link #histogramLog()}), report.html over the
      * folder after it.
      */
@@ -90,7 +91,8 @@ public final class ReportFiles {
             sinks.add(new DatasafeStatisticsLog(console));
         }
         if (formats.contains(ResultFormat.CONSOLE)) {
-            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console)));
+            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console),
+                    new EndpointLog(console)));
         }
         if (formats.contains(ResultFormat.JSON)) {
             sinks.add(new JsonReportWriter(json()));

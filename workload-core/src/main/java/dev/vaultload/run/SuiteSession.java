@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -178,8 +177,8 @@ public final class SuiteSession implements AutoCloseable {
     /**
      * Runs one combination and writes its reports.
      *
-     * @param storageDetails provider specifics for the report; the S3 providers' retries per operation during
-     *                       this combination are added to them
+     * @param storageDetails provider specifics for the report; what the provider's client counted during this
+     *                       combination is added to them ({@link ProviderCounters})
      */
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails) {
@@ -189,18 +188,9 @@ public final class SuiteSession implements AutoCloseable {
     /** As the other, with more listeners of the combination's periods (a progress display). */
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
-        StorageProvider provider = provider(combination);
-        Map<String, Long> retriesBefore = provider.retriesByOperation().orElse(Map.of());
-        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard).run(combination, fixture, fixtureLabel, store, vaultOn, users -> {
-            Map<String, Object> details = new LinkedHashMap<>(storageDetails.apply(users));
-            provider.retriesByOperation().ifPresent(retriesNow -> {
-                Map<String, Long> retries = new TreeMap<>();
-                retriesNow.forEach((operation, total) ->
-                        retries.put(operation, total - retriesBefore.getOrDefault(operation, 0L)));
-                details.put("retriesByOperation", retries);
-            });
-            return details;
-        });
+        ProviderCounters counters = ProviderCounters.start(provider(combination));
+        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard).run(combination, fixture, fixtureLabel, store, vaultOn,
+                users -> counters.addTo(storageDetails.apply(users)));
     }
 
     @Override

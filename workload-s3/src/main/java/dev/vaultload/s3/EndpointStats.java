@@ -11,8 +11,9 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
 /**
  * The requests one {@link S3Connection} sent to its endpoint: each HTTP attempt of the SDK's calls (as an interceptor)
- * and of the direct ones ({@link DirectRequests} reports them), the ones answered with a status below 400, and the
- * time to each answer's headers. Thread-safe; the counters only grow.
+ * and of the direct ones ({@link DirectRequests} reports them), the ones that failed (no answer, or a status >= 400
+ * other than 404: a missing object is an answer to an exists check or a read of what may be gone, not a failure of
+ * the endpoint), and the time to each answer's headers. Thread-safe; the counters only grow.
  */
 final class EndpointStats implements ExecutionInterceptor {
 
@@ -50,7 +51,7 @@ final class EndpointStats implements ExecutionInterceptor {
     /** The request sent at {@code sentNanos} was answered with {@code status}. */
     void answered(long sentNanos, int status) {
         latencyMicros.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - sentNanos)));
-        if (status < 400) {
+        if (status < 400 || status == 404) {
             succeededRequests.increment();
         }
     }

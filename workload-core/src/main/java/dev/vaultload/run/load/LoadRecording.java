@@ -68,12 +68,17 @@ public final class LoadRecording implements AutoCloseable {
 
     /** The result of the measurement, written in the chosen formats as every mode's is. */
     public RunResult finish(LoadMeasurement measurement, OptionalDouble maxRssGrowthPercent) {
+        return finish(measurement, maxRssGrowthPercent, Map.of());
+    }
+
+    /** As the other, with the provider's specifics for the report (see {@link RunResult#storageDetails()}). */
+    public RunResult finish(LoadMeasurement measurement, OptionalDouble maxRssGrowthPercent, Map<String, Object> storageDetails) {
         Interruption.signal().ifPresent(signal -> histogramLog.comment("interrupted by " + signal));
         RunResult result = new RunResult(setup, workload.engineDescription(),
                 new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(), 0,
                         Interruption.signal().orElse(null)),
                 measurement.operations(), measurement.errors(), control.failures(), control.failureGroups(),
-                ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), Map.of(),
+                ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), storageDetails,
                 Environment.current(), null, null, measurement.headroom(), measurement.rate());
         files.sinks(LOG, formats).forEach(sink -> sink.write(result));
         return result;
