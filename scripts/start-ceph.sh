@@ -9,10 +9,12 @@
 #   scripts/start-ceph.sh stop              # stops by pid: radosgw, then osd and mgr, then mon; deletes the base dir
 #   scripts/start-ceph.sh kill-rgw          # SIGKILLs radosgw only (a crashed gateway; the cluster and its data stay)
 #   scripts/start-ceph.sh start-rgw         # starts radosgw again (idempotent) and waits until it answers
+#   scripts/start-ceph.sh second-rgw        # a second radosgw on the same cluster (CEPH_RGW2_PORT), and prints
+#                                           # AWS_URL as the list of both: one cluster behind two gateways
 #
 # Environment:
 #   CEPH_BASE_DIR   everything: conf, keyring, data, logs, pids (default ${TMPDIR:-/tmp}/vaultload-ceph)
-#   CEPH_RGW_PORT   the S3 port (default 7480); CEPH_MON_PORT mon msgr2 port, msgr1 is the next one (default 13300)
+#   CEPH_RGW_PORT   the S3 port (default 7480); CEPH_RGW2_PORT the second gateway's (default the next one); CEPH_MON_PORT mon msgr2 port, msgr1 is the next one (default 13300)
 #   CEPH_WITH_MGR   1 (default) or 0: without mgr S3 works and ~300 MiB are saved, but `ceph -s` shows no PG stats
 #   AWS_BUCKET      bucket created at start (default vaultload), with BUCKETS (default 3) more for the
 #                   multi-bucket suite: AWS_BUCKET-0, AWS_BUCKET-1, ...
@@ -23,6 +25,7 @@ set -euo pipefail
 
 base_dir="${CEPH_BASE_DIR:-${TMPDIR:-/tmp}/vaultload-ceph}"
 rgw_port="${CEPH_RGW_PORT:-7480}"
+rgw2_port="${CEPH_RGW2_PORT:-$((rgw_port + 1))}"
 mon_port="${CEPH_MON_PORT:-13300}"
 with_mgr="${CEPH_WITH_MGR:-1}"
 bucket="${AWS_BUCKET:-vaultload}"
@@ -112,6 +115,12 @@ rgw data = $base_dir/rgw
 rgw frontends = beast endpoint=127.0.0.1:$rgw_port
 rgw gc obj min wait = 60
 rgw gc processor period = 60
+
+[client.rgw.b]
+rgw data = $base_dir/rgw-b
+rgw frontends = beast endpoint=127.0.0.1:$rgw2_port
+rgw gc obj min wait = 60
+rgw gc processor period = 60
 CONF
 }
 
@@ -123,12 +132,14 @@ create_keyring() {
   ceph-authtool "$keyring" --gen-key -n mgr.x --cap mon 'allow profile mgr' --cap osd 'allow *' --cap mds 'allow *' >/dev/null
   ceph-authtool "$keyring" --gen-key -n osd.0 \
     --cap mon 'allow profile osd' --cap mgr 'allow profile osd' --cap osd 'allow *' >/dev/null
-  ceph-authtool "$keyring" --gen-key -n client.rgw.a --cap mon 'allow rw' --cap osd 'allow rwx' --cap mgr 'allow rw' >/dev/null
+  for rgw in client.rgw.a client.rgw.b; do
+    ceph-authtool "$keyring" --gen-key -n "$rgw" --cap mon 'allow rw' --cap osd 'allow rwx' --cap mgr 'allow rw' >/dev/null
+  done
 }
 
 osd_up() { ceph --connect-timeout 5 osd dump | grep -q '^osd.0 up'; }
 
-rgw_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$rgw_port/"; }
+rgw_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:${1:-$rgw_port}/"; }
 
 start_rgw() {
   pid_of client.rgw.a >/dev/null && return
@@ -201,6 +212,17 @@ start() {
   cat "$env_file"
 }
 
+second_rgw() {  # the same cluster's objects through a second gateway; AWS_URL becomes the list of both
+  pid_of client.rgw.a >/dev/null && [ -f "$env_file" ] || die "no cluster runs in $base_dir: run '$0 start'"
+  if ! pid_of client.rgw.b >/dev/null; then
+    port_in_use "$rgw2_port" && die "port 127.0.0.1:$rgw2_port is in use: set CEPH_RGW2_PORT"
+    mkdir -p "$base_dir/rgw-b"
+    detached "$base_dir/log/startup.log" radosgw -n client.rgw.b & wait $!
+    await "the second radosgw on 127.0.0.1:$rgw2_port" rgw_answers "$rgw2_port"
+  fi
+  sed "s|^export AWS_URL=.*|export AWS_URL=http://127.0.0.1:$rgw_port,http://127.0.0.1:$rgw2_port|" "$env_file"
+}
+
 stop_daemon() {  # SIGTERM, wait up to 30 s, then SIGKILL
   local pid
   pid="$(pid_of "$1")" || return 0
@@ -213,7 +235,7 @@ stop_daemon() {  # SIGTERM, wait up to 30 s, then SIGKILL
 stop() {
   local began=$SECONDS
   # radosgw first: it hangs for more than 30 s if the OSD goes before it
-  stop_daemon client.rgw.a
+  stop_daemon client.rgw.a & stop_daemon client.rgw.b & wait
   stop_daemon osd.0 & stop_daemon mgr.x & wait
   stop_daemon mon.a
   rm -rf "$base_dir"
@@ -237,5 +259,6 @@ case "${1:-}" in
   start-rgw)
     pid_of mon.a >/dev/null || die "no cluster runs in $base_dir: run '$0 start'"
     start_rgw ;;
-  *) echo "usage: $0 start|stop|status|kill-rgw|start-rgw" >&2; exit 2 ;;
+  second-rgw) second_rgw ;;
+  *) echo "usage: $0 start|stop|status|kill-rgw|start-rgw|second-rgw" >&2; exit 2 ;;
 esac
