@@ -48,7 +48,8 @@ final class EndpointRotation {
     }
 
     S3Connection next() {
-        return cycle[(int) Math.floorMod(calls.getAndIncrement(), (long) cycle.length)];
+        // one endpoint, the usual case: no shared counter for every thread's every call to contend on
+        return cycle.length == 1 ? cycle[0] : cycle[(int) Math.floorMod(calls.getAndIncrement(), (long) cycle.length)];
     }
 
     /** Every endpoint, once, in the configured order. */
