@@ -36,26 +36,6 @@ pid_of() {  # pid_of munged|slurmctld|slurmd: its pid if it runs
   kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
-await() {  # await DESCRIPTION COMMAND...: retry COMMAND until it succeeds or the timeout passes
-  local what="$1"; shift
-  local deadline=$((SECONDS + timeout_seconds))
-  until "$@" >/dev/null 2>&1; do
-    [ "$SECONDS" -lt "$deadline" ] || die "$what not up within ${timeout_seconds}s; logs in $base_dir/log"
-    sleep 0.2
-  done
-}
-
-install_if_missing() {
-  command -v slurmctld >/dev/null 2>&1 && command -v slurmd >/dev/null 2>&1 && command -v sbatch >/dev/null 2>&1 \
-    && command -v munged >/dev/null 2>&1 && return
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  say "installing Slurm and munge from Debian's packages"
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    slurmctld slurmd slurm-client munge >&2
-}
-
 write_conf() {
   cat >"$conf" <<CONF
 ClusterName=vaultload
@@ -99,7 +79,7 @@ start() {
   fi
   port_in_use "$ctld_port" && die "port $ctld_port is in use: set SLURMCTLD_PORT"
   port_in_use "$slurmd_port" && die "port $slurmd_port is in use: set SLURMD_PORT"
-  install_if_missing
+  apt_install_missing "slurmctld slurmd sbatch munged" "Slurm and munge" slurmctld slurmd slurm-client munge
   mkdir -p "$base_dir"/{munge,state,spool,run,log}
   # munged refuses a socket under a directory that others cannot enter (mktemp makes 0700)
   chmod 755 "$base_dir" "$base_dir/munge" "$base_dir/spool"
