@@ -23,7 +23,7 @@ final class MergeSection {
         Map<String, Object> rows = new LinkedHashMap<>();
         rows.put("run", merge.runId());
         rows.put("shards", merge.contributingShards().size() + " of " + merge.shardCount() + " contributed");
-        rows.put("START_AT", merge.startAt() == null ? "none (shards started when ready)" : merge.startAt());
+        rows.put("common start", merge.startAt() == null ? "none (shards started when ready)" : merge.startAt());
         Html.table(html, "merge", rows);
         shards(html, merge);
         overlap(html, merge.overlap());
@@ -54,7 +54,7 @@ final class MergeSection {
     private static void shards(StringBuilder html, MergeSummary merge) {
         Map<Integer, MergeSummary.Shard> contributed = new TreeMap<>();
         merge.shards().forEach(shard -> contributed.put(shard.index(), shard));
-        html.append("<table class=\"shards\"><tr><th>shard</th><th>status</th><th>ops/s</th><th>late at START_AT</th>")
+        html.append("<table class=\"shards\"><tr><th>shard</th><th>status</th><th>ops/s</th><th>late for the start</th>")
                 .append("<th>replay</th><th>straggler</th></tr>");
         for (int index = 0; index < merge.shardCount(); index++) {
             MergeSummary.Shard shard = contributed.get(index);

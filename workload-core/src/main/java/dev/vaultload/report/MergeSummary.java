@@ -12,8 +12,8 @@ import java.util.Map;
  *                           else {@code unsynchronized} when the shards replayed together for less than
  *                           {@link Overlap#MIN_SHARE} of the median shard's replay, so their sum was never the load at once
  * @param shardCount         SHARD_COUNT of the run
- * @param startAt            START_AT of the shards as ISO-8601, null when they started when ready; the wait before it
- *                           is no part of the run's time on its report page
+ * @param startAt            the shards' start of this combination as ISO-8601 (their barrier's, else START_AT), null
+ *                           when they started when ready; the wait before it is no part of the run's time on its page
  * @param contributingShards indexes of the shards whose results were added
  * @param missingShards      index -> why it did not contribute
  * @param shards             each contributing shard's figures
