@@ -74,7 +74,8 @@ class ShardedRunTest {
     @Test
     void threeShardsMergeExactlyAndAReusedRunIdIsRefused() throws Exception {
         Instant startAt = Instant.now().plusSeconds(4);
-        List<Outcome> shards = runShards("t1", 3, startAt, 0, 1, 2);
+        // passes for 5 s: a replay of one short pass is so brief that scheduling alone could make its overlap short
+        List<Outcome> shards = runShards("t1", 3, startAt, "1", "5s", 0, 1, 2);
         shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
 
         Path merged = work.resolve("t1-merged");
@@ -165,7 +166,7 @@ class ShardedRunTest {
     @Test
     void everyCombinationStartsTogetherAtTheShardsBarrier() throws Exception {
         Instant startAt = Instant.now().plusSeconds(2);
-        List<Outcome> shards = runShards("t3", 3, startAt, "1,2", 0, 1, 2);
+        List<Outcome> shards = runShards("t3", 3, startAt, "1,2", "1", 0, 1, 2);
         shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
 
         Map<Integer, List<ShardRun>> bySize = new TreeMap<>();
@@ -195,17 +196,20 @@ class ShardedRunTest {
 
     /** Runs shards of a run side by side in this JVM. */
     private static List<Outcome> runShards(String runId, int count, Instant startAt, int... indexes) throws Exception {
-        return runShards(runId, count, startAt, "1", indexes);
+        return runShards(runId, count, startAt, "1", "1", indexes);
     }
 
-    /** Runs shards of a run side by side in this JVM, each over the document sizes {@code fileSizes}. */
-    private static List<Outcome> runShards(String runId, int count, Instant startAt, String fileSizes, int... indexes)
-            throws Exception {
+    /**
+     * Runs shards of a run side by side in this JVM, each over the document sizes {@code fileSizes}, for
+     * {@code duration} ("1": one pass).
+     */
+    private static List<Outcome> runShards(String runId, int count, Instant startAt, String fileSizes, String duration,
+                                           int... indexes) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(indexes.length);
         try {
             List<Future<Outcome>> futures = new ArrayList<>();
             for (int index : indexes) {
-                futures.add(pool.submit(() -> cli(shardArgs(runId, index, count, startAt, "1", fileSizes)
+                futures.add(pool.submit(() -> cli(shardArgs(runId, index, count, startAt, duration, fileSizes)
                         .toArray(String[]::new))));
             }
             List<Outcome> outcomes = new ArrayList<>();
