@@ -47,26 +47,6 @@ pid_of() {  # pid of a daemon (mon.a, mgr.x, osd.0, client.rgw.a) if it runs
   alive "$pid" && echo "$pid"
 }
 
-await() {  # await DESCRIPTION COMMAND...: retry COMMAND until it succeeds or the timeout passes
-  local what="$1"; shift
-  local deadline=$((SECONDS + timeout_seconds))
-  until "$@" >/dev/null 2>&1; do
-    [ "$SECONDS" -lt "$deadline" ] || die "$what not up within ${timeout_seconds}s; logs in $base_dir/log"
-    sleep 0.2
-  done
-}
-
-install_if_missing() {
-  command -v radosgw >/dev/null 2>&1 && command -v ceph-mon >/dev/null 2>&1 && command -v ceph-osd >/dev/null 2>&1 \
-    && command -v ceph-mgr >/dev/null 2>&1 && command -v ceph >/dev/null 2>&1 && return
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  say "installing Ceph from Debian's packages (about 73 MB)"
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    ceph-mon ceph-osd ceph-mgr radosgw ceph-common >&2
-}
-
 write_conf() {
   cat >"$CEPH_CONF" <<CONF
 [global]
@@ -168,7 +148,8 @@ start() {
   for port in "$rgw_port" "$mon_port" "$((mon_port + 1))"; do
     port_in_use "$port" && die "port 127.0.0.1:$port is in use: set CEPH_RGW_PORT / CEPH_MON_PORT"
   done
-  install_if_missing
+  apt_install_missing "radosgw ceph-mon ceph-osd ceph-mgr ceph" "Ceph (about 73 MB)" \
+    ceph-mon ceph-osd ceph-mgr radosgw ceph-common
   local began=$SECONDS
   rm -rf "$base_dir"
   mkdir -p "$base_dir"/{run,log,crash,rgw,mon/ceph-a,mgr/ceph-x,osd/ceph-0}

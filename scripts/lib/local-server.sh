@@ -1,4 +1,5 @@
-# Sourced by start-minio.sh, start-ceph.sh and start-toxiproxy.sh: what starting a local server takes.
+# Sourced by start-minio.sh, start-ceph.sh, start-toxiproxy.sh, start-slurm.sh and slurm-shards.sh: what starting
+# a local server takes.
 # The sourcing script sets SERVER_SCRIPT (its name, for messages) first; a server run as one process also sets
 # pid_file, env_file and base_dir for running_pid, stop_process and process_status.
 
@@ -39,6 +40,30 @@ create_buckets() {
       *) die "creating bucket $name at $endpoint failed with HTTP $status" ;;
     esac
   done
+}
+
+# await DESCRIPTION COMMAND...: retry COMMAND until it succeeds or timeout_seconds pass (the sourcing script sets
+# timeout_seconds and base_dir, whose log/ the failure names).
+await() {
+  local what="$1"; shift
+  local deadline=$((SECONDS + timeout_seconds))
+  until "$@" >/dev/null 2>&1; do
+    [ "$SECONDS" -lt "$deadline" ] || die "$what not up within ${timeout_seconds}s; logs in $base_dir/log"
+    sleep 0.2
+  done
+}
+
+# apt_install_missing "COMMAND..." WHAT PACKAGE...: installs the Debian PACKAGEs (WHAT, for the message) unless every
+# COMMAND is on PATH already.
+apt_install_missing() {
+  local commands="$1" what="$2" command missing="" sudo=""
+  shift 2
+  for command in $commands; do command -v "$command" >/dev/null 2>&1 || missing=yes; done
+  [ -n "$missing" ] || return 0
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  say "installing $what from Debian's packages"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
 }
 
 # running_pid: the pid in pid_file if that process runs (exit 1 otherwise).

@@ -80,6 +80,11 @@ final class Html {
         return String.format(Locale.ROOT, "%.1f MiB", bytes / BYTES_PER_MEBIBYTE);
     }
 
+    /** A share as a whole percentage: 0.934 as 93%. */
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f%%", share * 100);
+    }
+
     /** Two decimals; NaN as "-". */
     static String number(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.2f", value);

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a merged result is made of, first on its page: complete or partial, every shard of the run (contributed,
- * or missing and why), each contributing shard's ops/s, start lateness and replay time with stragglers marked, and
- * the common window in which all of them were replaying, with its own ops/s and latencies: the load the store saw
- * from all shards at once.
+ * What a merged result is made of, first on its page: complete, partial or unsynchronized, every shard of the run
+ * (contributed, or missing and why), each contributing shard's ops/s, start lateness and replay time with stragglers
+ * marked, and the overlap window in which all of them were replaying, its share of the median shard's replay, and
+ * its own ops/s and latencies: the load the store saw from all shards at once.
  */
 final class MergeSection {
     private MergeSection() {
@@ -18,24 +18,43 @@ final class MergeSection {
 
     static void render(StringBuilder html, MergeSummary merge) {
         html.append("<h3>Merge <span class=\"verdict ").append(MergeSummary.COMPLETE.equals(merge.status()) ? "complete" : "partial")
+                // an unsynchronized merge looks as bad as a partial one: its sum is not a load
                 .append("\">").append(Html.escape(merge.status())).append("</span></h3>");
         Map<String, Object> rows = new LinkedHashMap<>();
         rows.put("run", merge.runId());
         rows.put("shards", merge.contributingShards().size() + " of " + merge.shardCount() + " contributed");
-        rows.put("START_AT", merge.startAt() == null ? "none (shards started when ready)" : merge.startAt());
+        rows.put("common start", merge.startAt() == null ? "none (shards started when ready)" : merge.startAt());
         Html.table(html, "merge", rows);
         shards(html, merge);
-        if (merge.steadyWindow() == null) {
-            html.append("<p class=\"merge\">No common window: the contributing shards never all replayed at once.</p>");
-        } else {
+        overlap(html, merge.overlap());
+        if (merge.steadyWindow() != null) {
             window(html, merge.steadyWindow());
         }
+    }
+
+    private static void overlap(StringBuilder html, MergeSummary.Overlap overlap) {
+        if (overlap == null) {
+            return;
+        }
+        html.append("<h3>Overlap: all shards replaying</h3><p class=\"overlap").append(overlap.synchronous() ? "" : " worse")
+                .append("\">");
+        if (overlap.windowMillis() == 0) {
+            html.append("None: the contributing shards never all replayed at once");
+        } else {
+            html.append(Instant.ofEpochMilli(overlap.startEpochMillis())).append(" to ")
+                    .append(Instant.ofEpochMilli(overlap.endEpochMillis())).append(" (")
+                    .append(Html.duration(overlap.windowMillis())).append(")");
+        }
+        html.append(": <span class=\"share\">").append(Html.percent(overlap.share())).append("</span> of the median")
+                .append(" shard's replay (").append(Html.duration(overlap.medianReplayMillis())).append(")")
+                .append(overlap.synchronous() ? "" : ", below " + Html.percent(MergeSummary.Overlap.MIN_SHARE)
+                        + ": unsynchronized, the shards' sum was never their load at once").append("</p>");
     }
 
     private static void shards(StringBuilder html, MergeSummary merge) {
         Map<Integer, MergeSummary.Shard> contributed = new TreeMap<>();
         merge.shards().forEach(shard -> contributed.put(shard.index(), shard));
-        html.append("<table class=\"shards\"><tr><th>shard</th><th>status</th><th>ops/s</th><th>late at START_AT</th>")
+        html.append("<table class=\"shards\"><tr><th>shard</th><th>status</th><th>ops/s</th><th>late for the start</th>")
                 .append("<th>replay</th><th>straggler</th></tr>");
         for (int index = 0; index < merge.shardCount(); index++) {
             MergeSummary.Shard shard = contributed.get(index);
@@ -55,10 +74,10 @@ final class MergeSection {
     }
 
     private static void window(StringBuilder html, MergeSummary.SteadyWindow window) {
-        html.append("<h3>Common window: all shards replaying</h3><p class=\"merge\">")
+        html.append("<p class=\"merge\">Throughput in the overlap window (")
                 .append(Instant.ofEpochMilli(window.startEpochMillis())).append(" to ")
-                .append(Instant.ofEpochMilli(window.endEpochMillis())).append(" (")
-                .append(Html.duration(window.endEpochMillis() - window.startEpochMillis())).append(")</p>")
+                .append(Instant.ofEpochMilli(window.endEpochMillis()))
+                .append("): the shards' operations completed in its whole periods over their length</p>")
                 .append("<table class=\"window\"><tr><th>operation</th><th>ops/s</th><th>p50 ms</th><th>p99 ms</th></tr>");
         window.opsPerSecond().forEach((operation, opsPerSecond) -> {
             Map<String, Long> percentiles = window.percentileMicros().getOrDefault(operation, Map.of());

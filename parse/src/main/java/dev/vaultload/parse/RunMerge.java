@@ -24,7 +24,8 @@ import org.HdrHistogram.HistogramLogReader;
  * {@code vaultload merge}: the shards of one run folder ({@code RUN_ID/shard-<i>/}) as one result per combination,
  * written as a single run writes it (JSON, CSV, .hlog, Datasafe-format {@value DatasafeLogFile#NAME}, report.html),
  * so parse, compare and charts read it unchanged. The JSON's {@code merge} says whether it is complete or
- * {@code partial}, which shards contributed, each shard's ops/s and start lateness, stragglers and the steady window.
+ * {@code partial} or {@code unsynchronized} (the shards replayed together for under 80% of the median shard's replay),
+ * which shards contributed, each shard's ops/s and start lateness, stragglers, the overlap window and its figures.
  */
 public final class RunMerge {
     private final ShardResultMerger merger = new ShardResultMerger();
@@ -37,7 +38,17 @@ public final class RunMerge {
      */
     public record Outcome(List<MergeSummary> summaries, List<Path> written) {
         public boolean complete() {
-            return !summaries.isEmpty() && summaries.stream().allMatch(summary -> MergeSummary.COMPLETE.equals(summary.status()));
+            return accepted(false);
+        }
+
+        /**
+         * @param unsynchronized whether an unsynchronized combination is accepted (knowingly: its throughput is over a
+         *                       short overlap)
+         * @return true when every combination is complete, or unsynchronized and accepted
+         */
+        public boolean accepted(boolean unsynchronized) {
+            return !summaries.isEmpty() && summaries.stream().allMatch(summary -> MergeSummary.COMPLETE.equals(summary.status())
+                    || unsynchronized && MergeSummary.UNSYNCHRONIZED.equals(summary.status()));
         }
     }
 
@@ -87,7 +98,7 @@ public final class RunMerge {
         }
         if (byCombination.isEmpty()) {
             summaries.add(new MergeSummary(runFolder.getFileName().toString(), MergeSummary.PARTIAL, shardCount, null,
-                    List.of(), missing, List.of(), null));
+                    List.of(), missing, List.of(), null, null));
         }
         written.add(new HtmlReport().write(outFolder));
         return new Outcome(summaries, written);
@@ -97,19 +108,21 @@ public final class RunMerge {
                                         Path outFolder, List<MergeSummary> summaries) {
         String name = ReportFiles.withThreads(ReportFiles.baseNameOf(shards.getFirst().json()),
                 shards.stream().mapToInt(shard -> shard.result.setup().threads()).sum());
-        long windowStartMillis = shards.stream().mapToLong(shard -> shard.run().replayStartEpochMillis()).max().orElseThrow();
-        long windowEndMillis = shards.stream().mapToLong(shard -> shard.run().replayEndEpochMillis()).min().orElseThrow();
+        MergeSummary.Overlap overlap = MergeSummary.Overlap.of(
+                shards.stream().mapToLong(shard -> shard.run().replayStartEpochMillis()).max().orElseThrow(),
+                shards.stream().mapToLong(shard -> shard.run().replayEndEpochMillis()).min().orElseThrow(),
+                medianReplayMillis(shards));
         Path hlog = outFolder.resolve(name + ".hlog");
         List<Path> logs = shards.stream().map(Shard::hlog).filter(Files::isRegularFile).toList();
         MergeSummary.SteadyWindow steady = null;
         if (!logs.isEmpty()) {
             long[] periodAndOrigin = periodAndOrigin(logs);
             steady = new IntervalLogUnion(periodAndOrigin[0], periodAndOrigin[1]).write(logs, hlog,
-                    "merged from " + logs.size() + " shards of " + runId, windowStartMillis, windowEndMillis);
+                    "merged from " + logs.size() + " shards of " + runId, overlap.startEpochMillis(), overlap.endEpochMillis());
         }
-        MergeSummary summary = new MergeSummary(runId, missing.isEmpty() ? MergeSummary.COMPLETE : MergeSummary.PARTIAL,
-                shardCount, shards.getFirst().run().startAt(), shards.stream().map(Shard::index).toList(), missing,
-                shardFigures(shards), steady);
+        MergeSummary summary = new MergeSummary(runId, MergeSummary.statusOf(missing.isEmpty(), overlap), shardCount,
+                shards.getFirst().run().startAt(), shards.stream().map(Shard::index).toList(), missing,
+                shardFigures(shards), overlap, steady);
         RunResult merged = merger.merge(shards.stream().map(Shard::result).toList(), summary);
         Path json = outFolder.resolve(name + ".json");
         Path csv = outFolder.resolve(name + ".csv");
@@ -122,8 +135,7 @@ public final class RunMerge {
 
     /** Each shard's ops/s over its replay, its lateness, and whether it took much longer than the median shard. */
     private static List<MergeSummary.Shard> shardFigures(List<Shard> shards) {
-        long[] replayMillis = shards.stream().mapToLong(shard -> shard.run().replayMillis()).sorted().toArray();
-        long medianMillis = replayMillis[replayMillis.length / 2];
+        long medianMillis = medianReplayMillis(shards);
         List<MergeSummary.Shard> figures = new ArrayList<>();
         for (Shard shard : shards) {
             List<OperationStatistics> replayed = shard.result.operations().stream()
@@ -135,6 +147,11 @@ public final class RunMerge {
                     shard.run().replayMillis() > MergeSummary.Shard.STRAGGLER_FACTOR * medianMillis));
         }
         return figures;
+    }
+
+    private static long medianReplayMillis(List<Shard> shards) {
+        long[] replayMillis = shards.stream().mapToLong(shard -> shard.run().replayMillis()).sorted().toArray();
+        return replayMillis[replayMillis.length / 2];
     }
 
     /** The first log's period length and the earliest period start of all logs, each log's first line read. */

@@ -93,7 +93,7 @@ class MergedReportBrowserTest {
                 .waiting(firstReplayPeriodMillis - shardStartMillis - PERIOD_MILLIS).seed(index)
                 .failing(10, ErrorClass.TIMEOUT, 1 + index);
         shard.shard(new ShardRun(RUN_ID, index, 4, Instant.ofEpochMilli(START_AT_MILLIS).toString(), lateMillis,
-                replayStartMillis, replayStartMillis + periods * PERIOD_MILLIS)).write(shardFolder, "SyntheticRun-MEMORY-2t-100k");
+                START_AT_MILLIS - WAIT_MILLIS, replayStartMillis, replayStartMillis + periods * PERIOD_MILLIS)).write(shardFolder, "SyntheticRun-MEMORY-2t-100k");
         Files.writeString(shardFolder.resolve(ShardResults.DONE), done);
     }
 }

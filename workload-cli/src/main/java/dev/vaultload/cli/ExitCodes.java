@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureException;
+import dev.vaultload.scaleout.ShardBarrier;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -30,7 +31,9 @@ final class ExitCodes {
             // a file the user named that cannot be read or written is bad input too
             boolean badInput = exception instanceof IllegalArgumentException || exception instanceof FixtureException
                     || exception instanceof IOException;
-            failed.getErr().println("vaultload: " + (badInput ? exception.getMessage() : exception));
+            // a shard that waited in vain for the others says which, in its own words
+            boolean explained = badInput || exception instanceof ShardBarrier.Timeout;
+            failed.getErr().println("vaultload: " + (explained ? exception.getMessage() : exception));
             return badInput ? BAD_INPUT : FAILED;
         });
     }

@@ -16,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -29,11 +30,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code vaultload merge RESULTS_URL/RUN_ID}: the shards of a run as one result (see {@link RunMerge}). An s3:// run
  * is copied to a local folder first (RESULTS_S3_URL and the key pair reach it); exit status 1 when the result is
- * partial.
+ * partial, or unsynchronized unless accepted.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the shards of a run: RESULTS_URL/RUN_ID, a directory or s3://bucket/prefix/RUN_ID.",
-                "Exit status: 0 complete, 1 partial (a shard missing, failed or without done), 2 bad input."})
+                "Exit status: 0 complete, 1 partial (a shard missing, failed or without done) or unsynchronized (the"
+                        + " shards replayed together for under 80% of the median shard's replay), 2 bad input."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -44,6 +46,10 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--out", description = "folder of the merged result (default RUN/merged for a directory,"
             + " ./RUN_ID-merged for s3://)")
     private Path out;
+
+    @Option(names = "--accept-unsynchronized", description = "exit 0 although a combination's shards replayed together"
+            + " for under 80% of the median shard's replay (its throughput is over that short overlap)")
+    private boolean acceptUnsynchronized;
 
     @Override
     public Integer call() throws IOException {
@@ -69,17 +75,32 @@ final class MergeCommand implements Callable<Integer> {
         RunMerge.Outcome outcome = new RunMerge().merge(runFolder, outFolder);
         for (Path file : outcome.written()) {
             if (file.toString().endsWith(".json")) {
-                print(JsonResultReader.runResult(file), stdout);
+                RunResult merged = JsonResultReader.runResult(file);
+                print(merged, stdout);
+                if (MergeSummary.UNSYNCHRONIZED.equals(merged.merge().status())) {
+                    unsynchronized(merged);
+                }
             }
         }
         outcome.written().forEach(file -> stdout.println("wrote " + file));
-        if (!outcome.complete()) {
-            outcome.summaries().forEach(summary -> spec.commandLine().getErr().println("vaultload: merge of "
-                    + summary.runId() + " is partial: shards " + summary.contributingShards() + " of "
-                    + summary.shardCount() + " contributed; missing " + summary.missingShards()));
+        for (MergeSummary summary : outcome.summaries()) {
+            if (MergeSummary.PARTIAL.equals(summary.status())) {
+                spec.commandLine().getErr().println("vaultload: merge of " + summary.runId() + " is partial: shards "
+                        + summary.contributingShards() + " of " + summary.shardCount() + " contributed; missing "
+                        + summary.missingShards());
+            }
         }
         stdout.flush();
-        return outcome.complete() ? ExitCodes.OK : ExitCodes.FAILED;
+        return outcome.accepted(acceptUnsynchronized) ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    private void unsynchronized(RunResult merged) {
+        MergeSummary.Overlap overlap = merged.merge().overlap();
+        spec.commandLine().getErr().printf(Locale.ROOT, "vaultload: merge of %s is unsynchronized%s: %s: its shards all"
+                        + " replayed together for %.1f s, %.0f%% of the median shard's replay (%.1f s), below %.0f%%%n",
+                merged.merge().runId(), acceptUnsynchronized ? " (accepted)" : "", merged.title(),
+                overlap.windowMillis() / 1000.0, overlap.share() * 100, overlap.medianReplayMillis() / 1000.0,
+                MergeSummary.Overlap.MIN_SHARE * 100);
     }
 
     private static void print(RunResult merged, PrintWriter out) {
@@ -92,10 +113,13 @@ final class MergeCommand implements Callable<Integer> {
                     operation.opsPerSecond(), operation.percentileMicros().get("50") / 1000.0,
                     operation.percentileMicros().get("99") / 1000.0, operation.errorCount());
         }
+        MergeSummary.Overlap overlap = summary.overlap();
+        out.printf(Locale.ROOT, "overlap (all shards replaying) %.1f s from %s: %.0f%% of the median shard's replay"
+                        + " (%.1f s)%s%n", overlap.windowMillis() / 1000.0, Instant.ofEpochMilli(overlap.startEpochMillis()),
+                overlap.share() * 100, overlap.medianReplayMillis() / 1000.0, overlap.synchronous() ? "" : ", UNSYNCHRONIZED");
         if (summary.steadyWindow() != null) {
             MergeSummary.SteadyWindow steady = summary.steadyWindow();
-            out.printf(Locale.ROOT, "steady window (all shards replaying) %.1f s:%n",
-                    (steady.endEpochMillis() - steady.startEpochMillis()) / 1000.0);
+            out.println("throughput in the overlap (its whole periods):");
             steady.opsPerSecond().forEach((operation, opsPerSecond) -> out.printf(Locale.ROOT,
                     "  %-11s %10.1f ops/s  p50 %.3f ms  p99 %.3f ms%n", operation, opsPerSecond,
                     steady.percentileMicros().get(operation).get("50") / 1000.0,

@@ -10,6 +10,7 @@ import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardResults;
+import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
@@ -88,24 +89,24 @@ final class RunCommand implements Callable<Integer> {
         Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);
         // reports name the suite whose job runs, so the parse module groups them with the JUnit suite's results
         Suite suite = Suite.valueOf(RunSettings.SUITE.read(settings));
-        try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed)) {
-            Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, session.config().reportDirectory());
-            try {
-                Consumer<RunResult> recorder = result -> publishing.ifPresent(shardResults -> shardResults.record(result));
-                boolean passed = switch (mode) {
-                    case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
-                    case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
-                    case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
-                };
-                if (session.config().reportFormats().contains(ResultFormat.HTML)) {
-                    out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
-                }
-                publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
-                        : passed ? ShardResults.PASSED : "failed"));
-                return passed ? ExitCodes.OK : ExitCodes.FAILED;
-            } finally {
-                publishing.ifPresent(ShardPublishing::close);
+        Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, RunSettings.REPORT_DIR.read(settings));
+        try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed,
+                plan -> publishing.map(shardResults -> shardResults.start(plan, settings))
+                        .orElseGet(() -> ShardStart.startAtOnly(plan)))) {
+            Consumer<RunResult> recorder = result -> publishing.ifPresent(shardResults -> shardResults.record(result));
+            boolean passed = switch (mode) {
+                case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
+                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
+                case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
+            };
+            if (session.config().reportFormats().contains(ResultFormat.HTML)) {
+                out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
             }
+            publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
+                    : passed ? ShardResults.PASSED : "failed"));
+            return passed ? ExitCodes.OK : ExitCodes.FAILED;
+        } finally {
+            publishing.ifPresent(ShardPublishing::close);
         }
     }
 }

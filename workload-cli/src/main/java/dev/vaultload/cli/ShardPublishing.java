@@ -5,10 +5,14 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.scaleout.ClockSkewCheck;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.scaleout.ResultsLocation;
+import dev.vaultload.scaleout.ShardBarrier;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardResults;
 import dev.vaultload.scaleout.ShardSettings;
+import dev.vaultload.scaleout.ShardStart;
+import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,17 +23,24 @@ import java.util.function.Function;
  * A shard's results on their way to RESULTS_URL: the run writes them into the shard's own local folder (under
  * RESULTS_URL itself when that is a directory, else under REPORT_DIR), and {@link #finish} copies them to an s3://
  * results bucket and writes {@code done} last. Before the run, {@link #open} refuses a RUN_ID that already has this
- * shard's results and, on S3, a clock that differs from the results store's by more than CLOCK_SKEW_LIMIT.
+ * shard's results and, on S3, a clock that differs from the results store's by more than CLOCK_SKEW_LIMIT. The
+ * shards also meet in the results store before each combination ({@link #start}).
  */
 final class ShardPublishing implements AutoCloseable {
     private final ShardResults results;
+    private final BlobStore store;
+    private final String runKey;
     private final Path localFolder;
     private final boolean upload;
     private final ResultsBucket bucket;
     private final String thread;
 
-    private ShardPublishing(ShardResults results, Path localFolder, boolean upload, ResultsBucket bucket, String thread) {
+    /** @param runKey the run's folder in {@code store}, {@code [prefix/]RUN_ID/} */
+    private ShardPublishing(ShardResults results, BlobStore store, String runKey, Path localFolder, boolean upload,
+                            ResultsBucket bucket, String thread) {
         this.results = results;
+        this.store = store;
+        this.runKey = runKey;
         this.localFolder = localFolder;
         this.upload = upload;
         this.bucket = bucket;
@@ -62,28 +73,47 @@ final class ShardPublishing implements AutoCloseable {
         String runId = shard.runId().orElseThrow();
         String thread = "shard-" + shard.index();
         if (location.get() instanceof ResultsLocation.Directory directory) {
-            ShardResults results = new ShardResults(new FileSystemBlobStore(directory.path()),
-                    ShardResults.folderKey("", runId, shard.index()), localFolder.toString());
+            FileSystemBlobStore store = new FileSystemBlobStore(directory.path());
+            ShardResults results = new ShardResults(store, ShardResults.folderKey("", runId, shard.index()),
+                    localFolder.toString());
             results.refuseIfPresent();
-            return Optional.of(new ShardPublishing(results, localFolder, false, null, thread));
+            return Optional.of(new ShardPublishing(results, store, ShardResults.runKey("", runId), localFolder, false,
+                    null, thread));
         }
         ResultsLocation.Bucket results = (ResultsLocation.Bucket) location.get();
         ResultsBucket bucket = ResultsBucket.open(results.bucket(), settings);
         try {
             new ClockSkewCheck(Clock.systemUTC(), ShardSettings.CLOCK_SKEW_LIMIT.read(settings))
                     .check(bucket::serverDate, ResultsLocation.S3_SCHEME + results.bucket());
-            ShardResults shardResults = new ShardResults(bucket.store(), results.shardKey(runId, shard.index()),
+            BlobStore store = bucket.store();
+            ShardResults shardResults = new ShardResults(store, results.shardKey(runId, shard.index()),
                     results.shardFolder(runId, shard.index()));
             shardResults.refuseIfPresent();
             if (localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
                 throw new IllegalArgumentException("RUN_ID already has results for this shard in " + localFolder
                         + " (REPORT_DIR): choose a new RUN_ID");
             }
-            return Optional.of(new ShardPublishing(shardResults, localFolder, true, bucket, thread));
+            return Optional.of(new ShardPublishing(shardResults, store, ShardResults.runKey(results.keyOf(""),
+                    runId), localFolder, true, bucket, thread));
         } catch (RuntimeException e) {
             bucket.close();
             throw e;
         }
+    }
+
+    /**
+     * With more than one shard, a {@link ShardBarrier} in the results store before every combination.
+     *
+     * @throws IllegalArgumentException when this shard of the RUN_ID has been at a barrier before
+     */
+    ShardStart start(ShardPlan shard, Function<String, String> settings) {
+        if (shard.count() == 1) {
+            return ShardStart.startAtOnly(shard);
+        }
+        ShardBarrier barrier = new ShardBarrier(store, runKey, shard, ShardSettings.BARRIER_TIMEOUT.read(settings),
+                Clock.systemUTC(), Interruption::requested);
+        barrier.refuseIfUsed();
+        return barrier;
     }
 
     /** Adds a combination's Datasafe-format statistics to the shard's {@value DatasafeLogFile#NAME}. */

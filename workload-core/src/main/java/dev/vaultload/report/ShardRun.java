@@ -7,13 +7,15 @@ package dev.vaultload.report;
  * @param runId                RUN_ID
  * @param index                SHARD_INDEX
  * @param count                SHARD_COUNT
- * @param startAt              START_AT as ISO-8601, null when the shard started when ready
- * @param startLatenessMillis  how long after START_AT the shard was ready to replay; 0 when it waited for it
+ * @param startAt              when this combination was to start, as ISO-8601: the shards' common start from their
+ *                             barrier, else START_AT (first combination only); null when the shard started when ready
+ * @param startLatenessMillis  how long after {@code startAt} the shard was ready to replay; 0 when it waited for it
+ * @param readyEpochMillis     when its users existed and it was ready to replay (it came to the barrier)
  * @param replayStartEpochMillis when the replay began (after the users were created and START_AT reached)
  * @param replayEndEpochMillis when the replay (with its validation) ended
  */
 public record ShardRun(String runId, int index, int count, String startAt, long startLatenessMillis,
-                       long replayStartEpochMillis, long replayEndEpochMillis) {
+                       long readyEpochMillis, long replayStartEpochMillis, long replayEndEpochMillis) {
 
     public long replayMillis() {
         return replayEndEpochMillis - replayStartEpochMillis;

@@ -12,6 +12,7 @@ import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.scaleout.StartGate;
 import dev.vaultload.stats.IntegrityViolation;
 import dev.vaultload.stats.LostObject;
@@ -19,11 +20,15 @@ import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.TimedBlobStore;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -52,6 +57,7 @@ final class CombinationRun implements AutoCloseable {
     private final RunControl control;
     private final WorkerPool pool;
     private final ShardPlan shard;
+    private final ShardStart start;
     private final ObjectLedger ledger = new ObjectLedger();
     private final AtomicReference<ObjectOutcomes> objectOutcomes = new AtomicReference<>(ObjectOutcomes.NONE);
     private final AtomicLong keyObjectsChecked = new AtomicLong();
@@ -61,13 +67,18 @@ final class CombinationRun implements AutoCloseable {
     private long replayWorkerCpuNanos;
     private long replayOperations;
     private int passes;
+    private Optional<Instant> startAt = Optional.empty();
     private long startLatenessMillis;
+    private long readyEpochMillis;
     private long replayStartEpochMillis;
     private long replayEndEpochMillis;
 
-    /** @param engineOn builds the engine over the store, which is first wrapped in the store-time clock */
+    /**
+     * @param engineOn builds the engine over the store, which is first wrapped in the store-time clock
+     * @param start    when the replay starts: with the other shards, at START_AT, or at once
+     */
     CombinationRun(RunConfig config, Combination combination, Fixture fixture, ContentGenerator content,
-                   BlobStore store, Function<BlobStore, Engine> engineOn, ShardPlan shard) {
+                   BlobStore store, Function<BlobStore, Engine> engineOn, ShardPlan shard, ShardStart start) {
         this.config = config;
         this.combination = combination;
         this.fixture = fixture;
@@ -75,6 +86,7 @@ final class CombinationRun implements AutoCloseable {
         this.storageClock = new TimedBlobStore(store);
         this.engine = engineOn.apply(storageClock);
         this.shard = shard;
+        this.start = start;
         this.users = new UserDirectory(fixture.users(), namespace(shard, combination));
         this.control = new RunControl(config.errorMode(), statistics, storageClock::locate);
         this.pool = new WorkerPool(combination.threads());
@@ -92,9 +104,17 @@ final class CombinationRun implements AutoCloseable {
         phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
     }
 
-    /** Waits for START_AT, if set, once the users exist: shards that prepared at different speeds start together. */
+    /** Once the users exist, waits for the other shards and their common start: shards that prepared at different speeds start together. */
     void awaitStart() {
-        startLatenessMillis = shard.startAt().map(new StartGate(java.time.Clock.systemUTC(), Interruption::requested)::awaitMillis).orElse(0L);
+        readyEpochMillis = System.currentTimeMillis();
+        startAt = start.startOf(barrierName(combination));
+        startLatenessMillis = startAt.map(new StartGate(Clock.systemUTC(), Interruption::requested)::awaitMillis).orElse(0L);
+    }
+
+    /** The combination as every shard names it at the barrier: {@code embedded-t4-s100}. */
+    private static String barrierName(Combination combination) {
+        return (combination.storageAndEngine() + "-t" + combination.threads() + "-s" + combination.fileSizeKib())
+                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
     }
 
     void replayPasses() {
@@ -282,7 +302,7 @@ final class CombinationRun implements AutoCloseable {
             return null;
         }
         return new ShardRun(shard.runId().orElseThrow(), shard.index(), shard.count(),
-                shard.startAt().map(Object::toString).orElse(null), startLatenessMillis, replayStartEpochMillis,
+                startAt.map(Object::toString).orElse(null), startLatenessMillis, readyEpochMillis, replayStartEpochMillis,
                 replayEndEpochMillis);
     }
 

@@ -10,6 +10,7 @@ import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.storage.BlobStore;
@@ -37,6 +38,7 @@ public final class SuiteSession implements AutoCloseable {
     private final Map<String, EngineFactory> engines = new LinkedHashMap<>();
     private final Function<String, String> settings;
     private final ShardPlan shard;
+    private final ShardStart start;
     private final ContentGenerator content = new ContentGenerator();
     private Optional<LiveMetrics> metrics = Optional.empty();
 
@@ -56,11 +58,21 @@ public final class SuiteSession implements AutoCloseable {
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
                                      Function<String, StorageProviderFactory> providerNamed) {
+        return start(suite, privateOnly, settings, providerNamed, ShardStart::startAtOnly);
+    }
+
+    /**
+     * As the other, with the shards' start of each combination (the CLI: a barrier in RESULTS_URL); the
+     * default, {@link ShardStart#startAtOnly}, aligns the first combination at START_AT.
+     */
+    public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
+                                     Function<String, StorageProviderFactory> providerNamed,
+                                     Function<ShardPlan, ShardStart> startOf) {
         SettingsRegistry.checkAll(settings);
         RunConfig config = new RunConfigParser(settings).parse();
         ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
-        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard);
+        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, startOf.apply(shard));
         FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, settings);
         try {
             // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts
@@ -81,9 +93,10 @@ public final class SuiteSession implements AutoCloseable {
     }
 
     private SuiteSession(String suite, RunConfig config, Function<String, String> settings, boolean privateOnly,
-                         ShardPlan shard) {
+                         ShardPlan shard, ShardStart start) {
         this.suite = suite;
         this.shard = shard;
+        this.start = start;
         this.config = config;
         this.settings = settings;
         FixtureLoader loader = new FixtureLoader();
@@ -189,8 +202,8 @@ public final class SuiteSession implements AutoCloseable {
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         ProviderCounters counters = ProviderCounters.start(provider(combination));
-        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard).run(combination, fixture, fixtureLabel, store, vaultOn,
-                users -> counters.addTo(storageDetails.apply(users)));
+        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start).run(combination, fixture,
+                fixtureLabel, store, vaultOn, users -> counters.addTo(storageDetails.apply(users)));
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.stats.HealthSampler;
 import dev.vaultload.stats.HealthSeries;
 import dev.vaultload.stats.IntervalListener;
@@ -43,25 +44,29 @@ public final class WorkloadRunner {
     private final Function<Combination, List<IntervalListener>> progressListeners;
     private final Optional<LiveMetrics> metrics;
     private final ShardPlan shard;
+    private final ShardStart start;
 
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
-        this(config, suite, content, combination -> List.of(), Optional.empty(), ShardPlan.SINGLE);
+        this(config, suite, content, combination -> List.of(), Optional.empty(), ShardPlan.SINGLE,
+                ShardStart.AT_ONCE);
     }
 
     /**
      * @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar
      * @param metrics           the live metrics endpoint, when METRICS_PORT is set
      * @param shard             this process's part of a sharded run, {@link ShardPlan#SINGLE} when not sharded
+     * @param start             when each combination's replay starts (a barrier of the shards, START_AT)
      */
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content,
                           Function<Combination, List<IntervalListener>> progressListeners, Optional<LiveMetrics> metrics,
-                          ShardPlan shard) {
+                          ShardPlan shard, ShardStart start) {
         this.config = config;
         this.suite = suite;
         this.content = content;
         this.progressListeners = progressListeners;
         this.metrics = metrics;
         this.shard = shard;
+        this.start = start;
     }
 
     /**
@@ -72,7 +77,7 @@ public final class WorkloadRunner {
                          Function<BlobStore, Engine> engineOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
-        try (CombinationRun run = new CombinationRun(config, combination, fixture, content, store, engineOn, shard)) {
+        try (CombinationRun run = new CombinationRun(config, combination, fixture, content, store, engineOn, shard, start)) {
             try {
                 ReportFiles files = new ReportFiles(config.reportDirectory(), reportName(combination, run.engine(), startedAt));
                 HealthSeries health = measure(run, combination, files);

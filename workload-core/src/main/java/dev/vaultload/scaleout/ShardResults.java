@@ -35,9 +35,14 @@ public final class ShardResults {
         this.describedAs = describedAs;
     }
 
+    /** The folder of run {@code runId} under {@code prefix} ("" or ending with {@code /}), ending with {@code /}. */
+    public static String runKey(String prefix, String runId) {
+        return prefix + runId + "/";
+    }
+
     /** The folder of shard {@code index} of {@code runId} under {@code prefix} ("" or ending with {@code /}). */
     public static String folderKey(String prefix, String runId, int index) {
-        return prefix + runId + "/shard-" + index + "/";
+        return runKey(prefix, runId) + "shard-" + index + "/";
     }
 
     /** @throws IllegalArgumentException when this shard of this RUN_ID already has results: a rerun would mix with them */

@@ -31,8 +31,9 @@ public final class ShardSettings implements SettingDeclarations {
             "the run the shards share: in their user ids and their results' folder `RUN_ID/shard-<i>/`");
     public static final Setting<Instant> START_AT = Setting.optional("START_AT", new SettingType<>(
                     "a UTC instant such as 2026-11-23T10:15:00Z", ShardSettings::instant), "start when ready",
-            "every shard creates its users, then waits until this instant to replay; a shard ready later starts at once"
-                    + " and its JSON says how late (`shard.startLatenessMillis`)");
+            "no shard replays before this instant; with `RESULTS_URL` and several shards they also meet at a barrier"
+                    + " before every combination, else it aligns the first only; a shard ready after the start goes at"
+                    + " once and its JSON says how late (`shard.startLatenessMillis`)");
     public static final Setting<ResultsLocation> RESULTS_URL = Setting.optional("RESULTS_URL", new SettingType<>(
                     "a directory, or s3://bucket[/prefix]", ResultsLocation::parse), "results stay in `REPORT_DIR`",
             "where each shard writes `RUN_ID/shard-<i>/` (JSON, .hlog, Datasafe log, then `done`); an s3:// results"
@@ -41,6 +42,10 @@ public final class ShardSettings implements SettingDeclarations {
             "with an s3:// `RESULTS_URL`, a shard whose clock differs more from the results store's (its `Date` header)"
                     + " refuses to start");
 
+    public static final Setting<Duration> BARRIER_TIMEOUT = Setting.of("BARRIER_TIMEOUT", SettingType.duration(), "10m",
+            "with `RESULTS_URL` and `SHARD_COUNT` > 1, how long a shard waits for the others at each combination's"
+                    + " barrier before it fails, naming the shards that never came");
+
     @Override
     public int rank() {
         return 0;
@@ -48,7 +53,7 @@ public final class ShardSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT);
+        return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT);
     }
 
     private static String runId(String text) {

@@ -19,6 +19,7 @@ import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
@@ -174,7 +175,7 @@ class LiveMetricsTest {
                 OptionalDouble.empty(), 1, reports);
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
         return new WorkloadRunner(config, "LiveMetricsTest", new ContentGenerator(), combination -> List.of(),
-                Optional.of(metrics), ShardPlan.SINGLE).run(new Combination("MEMORY", 2, 1), fixture, "SMALL",
+                Optional.of(metrics), ShardPlan.SINGLE, ShardStart.AT_ONCE).run(new Combination("MEMORY", 2, 1), fixture, "SMALL",
                 new LatencyInjectingBlobStore(new InMemoryBlobStore("metrics"), new InjectedLatency.Fixed(Duration.ofMillis(1))),
                 PlaintextEngine::new, users -> Map.of());
     }

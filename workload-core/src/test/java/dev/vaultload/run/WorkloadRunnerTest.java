@@ -22,6 +22,7 @@ import dev.vaultload.report.Failure;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.IntervalListener;
@@ -282,7 +283,7 @@ class WorkloadRunnerTest {
             }
         };
         WorkloadRunner runner = new WorkloadRunner(config(ErrorMode.FAIL_FAST, Optional.empty()), "WorkloadRunnerTest",
-                new ContentGenerator(), combination -> List.of(broken), Optional.empty(), ShardPlan.SINGLE);
+                new ContentGenerator(), combination -> List.of(broken), Optional.empty(), ShardPlan.SINGLE, ShardStart.AT_ONCE);
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
 
         assertThrows(IllegalStateException.class, () -> runner.run(new Combination("MEMORY", 2, 1), fixture, "test",

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Sharded runs under a real workload manager: deploy/slurm/vaultload-array.sbatch submitted as `sbatch --array=0-2`
+# to a running Slurm (scripts/start-slurm.sh), three shards of vaultload.jar against MinIO (scripts/start-minio.sh)
+# with their results in MinIO's bucket vaultload-results, then `vaultload merge`. Two arrays:
+#   1. every task completes: the merge exits 0, its counts are the sum of the shards', every combination's overlap
+#      is at least 80% of the median shard's replay;
+#   2. task 1 is cancelled (scancel JOB_1) once the shards have started replaying together: the merge is partial,
+#      names shard 1 as missing and exits 1.
+#
+#   eval "$(scripts/start-slurm.sh start)"; eval "$(scripts/start-minio.sh start)"
+#   scripts/slurm-shards.sh [run options]     (default: --threads 2 --file-sizes 100, SMALL fixture, 1000 KDF iterations)
+#
+# Environment: SLURM_CONF, MINIO_URL, AWS_ACCESS_KEY, AWS_SECRET_KEY (the lines the start scripts print);
+#   SLURM_SHARDS_DURATION  the first array's DURATION (default 10s); the second runs 15s and is cancelled early
+#   SLURM_SHARDS_WORK      logs, local reports and merged results (default target/slurm-shards)
+# Exit status: 0 when both arrays did what they must, 1 otherwise (the failed check is printed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SERVER_SCRIPT=slurm-shards
+source scripts/lib/local-server.sh
+source scripts/lib/vaultload-jar.sh
+
+[[ -n "${SLURM_CONF:-}" ]] || die "SLURM_CONF is unset: eval \"\$(scripts/start-slurm.sh start)\""
+[[ -n "${MINIO_URL:-}" && -n "${AWS_ACCESS_KEY:-}" && -n "${AWS_SECRET_KEY:-}" ]] \
+  || die "MINIO_URL, AWS_ACCESS_KEY and AWS_SECRET_KEY are unset: eval \"\$(scripts/start-minio.sh start)\""
+(($# > 0)) || set -- --threads 2 --file-sizes 100
+work="$(realpath -m "${SLURM_SHARDS_WORK:-target/slurm-shards}")"
+mkdir -p "$work"
+results_bucket=vaultload-results
+BUCKETS=0 create_buckets "$MINIO_URL" "$AWS_ACCESS_KEY" "$AWS_SECRET_KEY" "$results_bucket"
+stamp="$(date -u +%Y%m%d-%H%M%S)"
+
+# every task gets this environment from sbatch: the shard contract, the store, the keys (never on a command line)
+export STORAGE_PROVIDERS=MINIO RESULTS_URL="s3://$results_bucket/slurm" RESULTS_S3_URL="$MINIO_URL" \
+  REPORT_DIR="$work/reports" KDF_ITERATIONS="${KDF_ITERATIONS:-1000}" PERIOD=1s BARRIER_TIMEOUT=2m \
+  VAULTLOAD_JAR="$(realpath "$jar")" JAVA="$java" JAVA_OPTS="-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+
+submit() { # submit RUN_ID DURATION [run options]: prints the array job's id
+  local run_id="$1" duration="$2"; shift 2
+  RUN_ID="$run_id" DURATION="$duration" sbatch --parsable --array=0-2 --chdir="$work" \
+    --output="$work/$run_id-%a.log" deploy/slurm/vaultload-array.sbatch "$@"
+}
+
+states() { squeue --array -t all -j "$1" -h -o '%K %T' | sort -n; }
+
+await_end() { # await_end JOB: until no task is pending, running or completing (at most 5 minutes)
+  local deadline=$((SECONDS + 300))
+  while states "$1" | grep -qE 'PENDING|CONFIGURING|RUNNING|COMPLETING'; do
+    ((SECONDS < deadline)) || { states "$1" >&2; die "job $1 did not end within 5 minutes"; }
+    sleep 0.5
+  done
+  say "job $1 ended: $(states "$1" | tr '\n' ' ')"
+}
+
+fail() { say "FAILED: $*"; exit 1; }
+
+merge() { # merge RUN_ID: runs vaultload merge into $work/RUN_ID-merged; prints its exit status
+  local status=0
+  "$java" -jar "$jar" merge "$RESULTS_URL/$1" --out "$work/$1-merged" >"$work/$1-merge.out" 2>"$work/$1-merge.err" \
+    || status=$?
+  echo "$status"
+}
+
+# 1. three shards that complete
+run_a="slurm-$stamp-a"
+job="$(submit "$run_a" "${SLURM_SHARDS_DURATION:-10s}" "$@")"
+say "array $job: $run_a, three shards of $* for ${SLURM_SHARDS_DURATION:-10s}"
+await_end "$job"
+[[ "$(states "$job" | awk '{print $2}' | sort -u)" == COMPLETED ]] || fail "a task of $job did not complete; see $work/$run_a-*.log"
+status="$(merge "$run_a")"
+cat "$work/$run_a-merge.out" >&2
+[[ "$status" == 0 ]] || { cat "$work/$run_a-merge.err" >&2; fail "the merge of $run_a exited $status, not 0"; }
+for merged in "$work/$run_a-merged"/*.json; do
+  # the merged counts per operation type are the sum of the shards' (each shard's local copy of what it published)
+  name="$(jq -r '.storage + " " + (.threads | tostring) + " threads " + (.fileSizeKib | tostring) + " KiB"' "$merged")"
+  size="$(jq '.fileSizeKib' "$merged")"
+  expected="$(jq -s --argjson size "$size" -S -c '[.[] | select(.fileSizeKib == $size) | .operations[]]
+      | group_by(.type) | map({key: .[0].type, value: (map(.count) | add)}) | from_entries' \
+      "$work/reports/$run_a"/shard-*/*.json)"
+  actual="$(jq -S -c '[.operations[] | {key: .type, value: .count}] | from_entries' "$merged")"
+  [[ "$expected" == "$actual" ]] || fail "$name: merged counts $actual are not the shards' sum $expected"
+  jq -e '.merge.overlap.share >= 0.8' "$merged" >/dev/null \
+    || fail "$name: overlap $(jq '.merge.overlap.share' "$merged") of the median replay, below 0.8"
+  say "$name: counts $actual = the shards' sum; overlap $(jq '.merge.overlap.share * 100 | floor' "$merged")% of the median replay"
+done
+
+# 2. three shards, task 1 cancelled once they replay together
+run_b="slurm-$stamp-b"
+job="$(submit "$run_b" 15s "$@")"
+say "array $job: $run_b, task 1 to be cancelled mid-run"
+# the barrier's objects in the results bucket (ListObjectsV2, signed by curl; SigV4 wants the slashes encoded)
+barrier="$MINIO_URL/$results_bucket?list-type=2&prefix=slurm%2F$run_b%2Fbarrier%2F"
+empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+deadline=$((SECONDS + 180))
+until curl -fsS -H "x-amz-content-sha256: $empty_body_sha256" --aws-sigv4 "aws:amz:us-east-1:s3" \
+    --user "$AWS_ACCESS_KEY:$AWS_SECRET_KEY" "$barrier" | grep -q '/start</Key>'; do
+  ((SECONDS < deadline)) || { states "$job" >&2; fail "the shards of $run_b never passed their barrier"; }
+  sleep 0.5
+done
+sleep 5 # the common start is 1.5 s after the barrier's start object: cancel a few seconds into the replay
+scancel "${job}_1"
+say "cancelled ${job}_1"
+await_end "$job"
+[[ "$(states "$job" | tr '\n' ' ')" == "0 COMPLETED 1 CANCELLED 2 COMPLETED " ]] \
+  || fail "expected tasks 0 and 2 COMPLETED and 1 CANCELLED, got: $(states "$job" | tr '\n' ' ')"
+status="$(merge "$run_b")"
+cat "$work/$run_b-merge.err" >&2
+[[ "$status" == 1 ]] || fail "the merge of $run_b exited $status, not 1"
+grep -q "is partial: shards \[0, 2\] of 3 contributed; missing {1=" "$work/$run_b-merge.err" \
+  || fail "the merge of $run_b does not name shard 1 as missing"
+say "passed: $run_a merged complete; $run_b partial without shard 1 (exit 1)"
