@@ -1,0 +1,19 @@
+package dev.vaultload.s3ec;
+
+import dev.vaultload.storage.StorageProvider;
+
+/** S3EC's contract on MinIO (when MINIO_URL is set), with the RSA keyring for private documents too. */
+class S3EcMinioContractTest extends S3EcEngineContractTest {
+
+    @Override
+    StorageProvider startProvider() {
+        return TestServers.minio();
+    }
+
+    @Override
+    java.util.Map<String, String> settings() {
+        java.util.Map<String, String> settings = super.settings();
+        settings.put("S3EC_KEYRING", "RSA");
+        return settings;
+    }
+}
