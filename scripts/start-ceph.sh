@@ -112,6 +112,11 @@ rgw data = $base_dir/rgw
 rgw frontends = beast endpoint=127.0.0.1:$rgw_port
 rgw gc obj min wait = 60
 rgw gc processor period = 60
+# server-side encryption for the SSE_KMS and SSE_C engines over http; SSE-KMS keys from the testing backend, which
+# keeps them here in plain text (tests only). RGW 16.2 has no SSE-S3 KMS: it stores "SSE-S3" objects in plain text.
+rgw crypt require ssl = false
+rgw crypt s3 kms backend = testing
+rgw crypt s3 kms encryption keys = vaultload-key=$(head -c 32 /dev/urandom | base64)
 CONF
 }
 

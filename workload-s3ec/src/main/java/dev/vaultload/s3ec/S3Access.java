@@ -1,6 +1,8 @@
 package dev.vaultload.s3ec;
 
+import dev.vaultload.storage.TrustedCertificates;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Function;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -9,11 +11,13 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.http.TlsTrustManagersProvider;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
 /**
  * How these engines reach the run's S3 provider with clients of their own: its direct access (AWS_URL, AWS_REGION,
@@ -22,8 +26,9 @@ import software.amazon.awssdk.services.s3.S3Client;
  *
  * @param endpoint null on AWS itself (the SDK resolves the region's endpoint)
  * @param credentials null for the SDK's default chain
+ * @param caPath      CA_PATH: the PEM of a private CA to trust for an https endpoint (null: the JDK's trust store)
  */
-record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials credentials) {
+record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials credentials, Path caPath) {
     private static final int MAX_CONNECTIONS = 256;
     private static final Duration CALL_TIMEOUT = Duration.ofMinutes(5);
 
@@ -36,19 +41,26 @@ record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials 
         }
         String url = settings.apply("AWS_URL");
         String accessKey = settings.apply("AWS_ACCESS_KEY");
+        String caPath = settings.apply("CA_PATH");
         return new S3Access(url == null ? null : URI.create(url),
                 settings.apply("AWS_REGION"), bucket,
-                accessKey == null ? null : AwsBasicCredentials.create(accessKey, settings.apply("AWS_SECRET_KEY")));
+                accessKey == null ? null : AwsBasicCredentials.create(accessKey, settings.apply("AWS_SECRET_KEY")),
+                caPath == null ? null : Path.of(caPath));
     }
 
     /** The same access on another bucket (tests give each its own). */
     S3Access withBucket(String otherBucket) {
-        return new S3Access(endpoint, region, otherBucket, credentials);
+        return new S3Access(endpoint, region, otherBucket, credentials, caPath);
     }
 
+    /**
+     * Bodies signed whole rather than aws-chunked: Ceph RGW 16.2 refuses an empty chunked body with SSE headers (400
+     * XAmzContentSHA256Mismatch, measured); every body these engines send can be read twice (bytes or a spool file).
+     */
     S3Client syncClient() {
         var builder = S3Client.builder()
-                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS))
+                .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
+                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS).tlsTrustManagersProvider(trust()))
                 .overrideConfiguration(config -> config.apiCallTimeout(CALL_TIMEOUT));
         configure(builder);
         return builder.build();
@@ -56,7 +68,7 @@ record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials 
 
     S3AsyncClient asyncClient() {
         var builder = S3AsyncClient.builder()
-                .httpClientBuilder(NettyNioAsyncHttpClient.builder().maxConcurrency(MAX_CONNECTIONS))
+                .httpClientBuilder(NettyNioAsyncHttpClient.builder().maxConcurrency(MAX_CONNECTIONS).tlsTrustManagersProvider(trust()))
                 .overrideConfiguration(config -> config.apiCallTimeout(CALL_TIMEOUT));
         configure(builder);
         return builder.build();
@@ -71,6 +83,11 @@ record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials 
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }
+    }
+
+    /** CA_PATH's certificates, or null for the JDK's trust store. */
+    private TlsTrustManagersProvider trust() {
+        return caPath == null ? null : () -> TrustedCertificates.fromPem(caPath);
     }
 
     private AwsCredentialsProvider credentialsProvider() {

@@ -32,7 +32,7 @@ abstract class S3EngineContract extends EngineContract {
         if (provider == null) {
             provider = startProvider();
         }
-        S3Access defaults = S3Access.read("TEST", provider.directAccess()::get);
+        S3Access defaults = S3Access.read("TEST", settings()::get);
         access = defaults.withBucket("contract-" + ProcessHandle.current().pid() + "-" + BUCKETS.incrementAndGet());
         S3Endpoints.client(defaults).createBucket(request -> request.bucket(access.bucket()));
         return provider.openBucket(access.bucket());
@@ -43,9 +43,13 @@ abstract class S3EngineContract extends EngineContract {
         return open(access, new EngineOptions(dev.vaultload.engine.CipherSuite.AES256_GCM, 1_000, settings()::get));
     }
 
-    /** The engine's settings beyond the provider's access. */
+    /** The engine's settings: the provider's access, and CA_PATH from the environment as a run would take it. */
     Map<String, String> settings() {
-        return new HashMap<>(provider.directAccess());
+        Map<String, String> settings = new HashMap<>(provider.directAccess());
+        if (System.getenv("CA_PATH") != null) {
+            settings.put("CA_PATH", System.getenv("CA_PATH"));
+        }
+        return settings;
     }
 
     /** S3 keeps an object's metadata (S3EC's wrapped data key) beside its bytes: a tamperer changes only the bytes. */
