@@ -8,6 +8,7 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.engine.Engines;
 import dev.vaultload.engine.Password;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.engine.UserCredentials;
@@ -32,7 +33,8 @@ import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
  * multipart upload and by a share to two recipients (the second recipient's copy a server-side copy where the
  * server copies encrypted objects), then MinIO's drive directory or Ceph's RADOS objects are searched for the
  * markers. NONE (plaintext through the harness's S3 store: PUT, multipart, CopyObject) must show every marker, which
- * proves the search sees each way of storing; every encrypting engine must show none. A server that stores plain
+ * proves the search sees each way of storing; every encrypting engine must show none: VAULTLOAD and DATASAFE
+ * (through the same store) as much as S3EC and the SSE engines. A server that stores plain
  * text while answering 200 (Ceph's "SSE-S3", Ceph's SSE-headed copy of a plain source) is caught by the same search.
  */
 class CiphertextAtRestTest {
@@ -40,8 +42,8 @@ class CiphertextAtRestTest {
     private static final int LARGE_BYTES = 6 * 1024 * 1024 + 3;
 
     @ParameterizedTest(name = "{0} on {1}")
-    @CsvSource({"NONE, MINIO", "S3EC, MINIO", "SSE_S3, MINIO", "SSE_KMS, MINIO", "SSE_C, MINIO",
-            "NONE, CEPH", "S3EC, CEPH", "SSE_KMS, CEPH", "SSE_C, CEPH"})
+    @CsvSource({"NONE, MINIO", "VAULTLOAD, MINIO", "DATASAFE, MINIO", "S3EC, MINIO", "SSE_S3, MINIO", "SSE_KMS, MINIO",
+            "SSE_C, MINIO", "NONE, CEPH", "VAULTLOAD, CEPH", "DATASAFE, CEPH", "S3EC, CEPH", "SSE_KMS, CEPH", "SSE_C, CEPH"})
     void markersAreOnDiskOnlyForPlaintext(String engineName, String server) throws IOException {
         try (StorageProvider provider = server.equals("MINIO") ? TestServers.minio(Map.of("S3_PART_SIZE_MIB", "5"))
                 : TestServers.ceph(Map.of("S3_PART_SIZE_MIB", "5"))) {
@@ -108,6 +110,10 @@ class CiphertextAtRestTest {
     private static Engine engine(String name, StorageProvider provider) {
         if (name.equals("NONE")) {
             return new PlaintextEngine(provider.openBucket(provider.defaultBucket()));
+        }
+        if (name.equals("VAULTLOAD") || name.equals("DATASAFE")) {
+            return Engines.named(name).open(provider.openBucket(provider.defaultBucket()), new EngineOptions(
+                    CipherSuite.AES256_GCM, name.equals("DATASAFE") ? EngineOptions.DEFAULT_KDF_ITERATIONS : 1_000));
         }
         Map<String, String> settings = new HashMap<>(provider.directAccess());
         settings.put("ENGINE_MULTIPART_MIB", "5");
