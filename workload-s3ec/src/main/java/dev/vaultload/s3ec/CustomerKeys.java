@@ -1,5 +1,6 @@
 package dev.vaultload.s3ec;
 
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
@@ -31,7 +32,7 @@ final class CustomerKeys {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(SECRET, "HmacSHA256"));
-            byte[] key = mac.doFinal(userId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] key = mac.doFinal(userId.getBytes(StandardCharsets.UTF_8));
             Base64.Encoder base64 = Base64.getEncoder();
             return new CustomerKey("AES256", base64.encodeToString(key),
                     base64.encodeToString(MessageDigest.getInstance("MD5").digest(key)));

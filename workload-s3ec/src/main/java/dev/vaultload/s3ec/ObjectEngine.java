@@ -6,12 +6,15 @@ import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The object layout the engines of this module share ({@link ObjectLayout}): one S3 object per document under
@@ -110,26 +113,26 @@ final class ObjectEngine implements Engine {
         }
 
         @Override
-        public java.io.InputStream read(String path) {
+        public InputStream read(String path) {
             return protection.read(user, ObjectLayout.documentKey(root, ObjectLayout.checked(path)), inbox);
         }
 
         /** The paths under a segment-complete prefix: a file path covers itself and what is below it, not "a/bc" for "a/b". */
         @Override
-        public java.util.stream.Stream<String> list(String prefix) {
+        public Stream<String> list(String prefix) {
             return objects.list(ObjectLayout.documentKey(root, prefix)).map(key -> ObjectLayout.pathOf(root, key))
                     .filter(path -> prefix.isEmpty() || prefix.endsWith("/") || path.equals(prefix)
                             || path.startsWith(prefix + "/"));
         }
 
         @Override
-        public java.util.Optional<String> storeKey(String path) {
-            return java.util.Optional.of(ObjectLayout.documentKey(root, path));
+        public Optional<String> storeKey(String path) {
+            return Optional.of(ObjectLayout.documentKey(root, path));
         }
 
         @Override
         public long delete(String prefix) {
-            try (java.util.stream.Stream<String> paths = list(prefix)) {
+            try (Stream<String> paths = list(prefix)) {
                 return objects.delete(paths.map(path -> ObjectLayout.documentKey(root, path)).toList());
             }
         }

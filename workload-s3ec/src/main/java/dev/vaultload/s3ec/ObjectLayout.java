@@ -1,6 +1,7 @@
 package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.EngineException;
+import java.util.Arrays;
 
 /**
  * Where these engines keep a user's objects: {@code users/ID/} holds the user's marker or key material and
@@ -42,7 +43,7 @@ final class ObjectLayout {
     static String checked(String path) {
         boolean valid = !path.startsWith("/") && !path.contains("//") && !path.endsWith("/")
                 && path.chars().noneMatch(Character::isISOControl)
-                && java.util.Arrays.stream(path.split("/")).noneMatch(segment -> segment.equals("..") || segment.equals("."));
+                && Arrays.stream(path.split("/")).noneMatch(segment -> segment.equals("..") || segment.equals("."));
         if (!valid || path.isEmpty()) {
             throw new EngineException(EngineException.Reason.INVALID_PATH, "invalid document path: " + path);
         }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.core.exception.SdkServiceException;
@@ -127,7 +128,7 @@ final class ServerSideProtection implements DocumentProtection {
                 UploadPartRequest.Builder part = UploadPartRequest.builder().bucket(objects.bucket()).key(key)
                         .uploadId(uploadId).partNumber(partNumber);
                 mode.apply(part, userId);
-                UploadPartResponse response = s3.uploadPart(part.build(), RequestBody.fromBytes(java.util.Arrays.copyOf(buffer, length)));
+                UploadPartResponse response = s3.uploadPart(part.build(), RequestBody.fromBytes(Arrays.copyOf(buffer, length)));
                 requireConfirmed(key, mode.confirmedBy(response.serverSideEncryption(), response.sseCustomerAlgorithm()));
                 parts.add(CompletedPart.builder().partNumber(partNumber).eTag(response.eTag()).build());
                 if (length < buffer.length) {

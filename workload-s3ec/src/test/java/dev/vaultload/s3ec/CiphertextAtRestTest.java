@@ -15,6 +15,7 @@ import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.storage.StorageProvider;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -146,7 +147,7 @@ class CiphertextAtRestTest {
                 out.write(unit, 0, Math.min(unit.length, sizeBytes - written));
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return marker;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
+import dev.vaultload.storage.BlobStore;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +51,7 @@ class S3EcEngineFactoryTest {
     @Test
     void openingWithoutAnS3ProvidersAccessSaysSo() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> factory.open((dev.vaultload.storage.BlobStore) null, options(CipherSuite.AES256_GCM, Map.of())));
+                () -> factory.open((BlobStore) null, options(CipherSuite.AES256_GCM, Map.of())));
         assertEquals(true, refused.getMessage().startsWith("Invalid STORAGE_PROVIDERS for ENGINES=S3EC"), refused.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package dev.vaultload.s3ec;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineContract;
 import dev.vaultload.engine.EngineOptions;
@@ -40,7 +41,7 @@ abstract class S3EngineContract extends EngineContract {
 
     @Override
     protected Engine openEngine(BlobStore store) {
-        return open(access, new EngineOptions(dev.vaultload.engine.CipherSuite.AES256_GCM, 1_000, settings()::get));
+        return open(access, new EngineOptions(CipherSuite.AES256_GCM, 1_000, settings()::get));
     }
 
     /** The engine's settings: the provider's access, and CA_PATH from the environment as a run would take it. */
