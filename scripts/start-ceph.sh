@@ -101,6 +101,14 @@ rgw data = $base_dir/rgw-b
 rgw frontends = beast endpoint=127.0.0.1:$rgw2_port
 rgw gc obj min wait = 60
 rgw gc processor period = 60
+
+# Both gateways: server-side encryption for the SSE_KMS and SSE_C engines over http; SSE-KMS keys from the testing
+# backend, which keeps them here in plain text (tests only), the same for both gateways. RGW 16.2 has no SSE-S3 KMS:
+# it stores "SSE-S3" objects in plain text.
+[client]
+rgw crypt require ssl = false
+rgw crypt s3 kms backend = testing
+rgw crypt s3 kms encryption keys = vaultload-key=$(head -c 32 /dev/urandom | base64)
 CONF
 }
 

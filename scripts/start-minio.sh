@@ -16,6 +16,10 @@
 #   AWS_BUCKET          bucket created at start (default vaultload), with BUCKETS (default 3) more for the
 #                       multi-bucket suite: AWS_BUCKET-0, AWS_BUCKET-1, ...
 #   MINIO_START_TIMEOUT_SECONDS  how long to wait for /minio/health/ready (default 30)
+#   MINIO_TLS           1: serve https with a self-signed certificate for 127.0.0.1 made here (openssl), printed as
+#                       CA_PATH, the private CA the clients trust; MinIO accepts SSE-C only over TLS (default 0)
+# The server always gets a static KMS key (MINIO_KMS_SECRET_KEY, named vaultload-key, random per start) for the
+# SSE_S3 and SSE_KMS engines.
 # Progress goes to stderr; only the export lines go to stdout.
 set -euo pipefail
 
@@ -25,6 +29,9 @@ port="${MINIO_PORT:-9000}"
 console_port="${MINIO_CONSOLE_PORT:-9001}"
 bucket="${AWS_BUCKET:-vaultload}"
 start_timeout_seconds="${MINIO_START_TIMEOUT_SECONDS:-30}"
+tls="${MINIO_TLS:-0}"
+scheme=http; [ "$tls" = 1 ] && scheme=https
+certs_dir="$base_dir/certs"
 pid_file="$base_dir/minio.pid"
 env_file="$base_dir/env"
 log_file="$base_dir/minio.log"
@@ -44,11 +51,21 @@ find_or_build_minio() {
 
 wait_until_ready() {
   local pid="$1" deadline=$((SECONDS + start_timeout_seconds))
-  until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/minio/health/ready" 2>/dev/null; do
+  until curl -fsS -o /dev/null --max-time 2 ${tls_trust[@]+"${tls_trust[@]}"} "$scheme://127.0.0.1:$port/minio/health/ready" 2>/dev/null; do
     kill -0 "$pid" 2>/dev/null || { tail -n 20 "$log_file" >&2; die "minio exited while starting (log above)"; }
     [ "$SECONDS" -lt "$deadline" ] || { tail -n 20 "$log_file" >&2; die "minio not ready within ${start_timeout_seconds}s"; }
     sleep 0.2
   done
+}
+
+# make_certificate: a self-signed EC certificate for 127.0.0.1 where MinIO looks for it (public.crt, private.key);
+# the certificate is its own CA, which clients trust through CA_PATH.
+tls_trust=()
+make_certificate() {
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 -subj "/CN=127.0.0.1" \
+    -addext "subjectAltName=IP:127.0.0.1" -keyout "$certs_dir/private.key" -out "$certs_dir/public.crt" 2>/dev/null \
+    || die "openssl could not make a certificate for MINIO_TLS=1"
+  tls_trust=(--cacert "$certs_dir/public.crt")
 }
 
 start() {
@@ -59,20 +76,23 @@ start() {
   port_in_use "$console_port" && die "port 127.0.0.1:$console_port is in use: set MINIO_CONSOLE_PORT"
   local minio; minio="$(find_or_build_minio)"
   rm -rf "$base_dir"
-  mkdir -p "$base_dir/data"
+  mkdir -p "$base_dir/data" "$certs_dir"
+  [ "$tls" = 1 ] && make_certificate
   export MINIO_ROOT_USER="vl$(random_hex 9)" MINIO_ROOT_PASSWORD="$(random_hex 20)" MINIO_UPDATE=off
-  detached "$log_file" "$minio" server "$base_dir/data" --address "127.0.0.1:$port" \
-    --console-address "127.0.0.1:$console_port" &
+  MINIO_KMS_SECRET_KEY="vaultload-key:$(head -c 32 /dev/urandom | base64)" \
+    detached "$log_file" "$minio" server "$base_dir/data" --address "127.0.0.1:$port" \
+    --console-address "127.0.0.1:$console_port" --certs-dir "$certs_dir" &
   local pid=$!
   echo "$pid" >"$pid_file"
   wait_until_ready "$pid"
-  create_buckets "http://127.0.0.1:$port" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" "$bucket"
+  CURL_CACERT="$([ "$tls" = 1 ] && echo "$certs_dir/public.crt")" create_buckets "$scheme://127.0.0.1:$port" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" "$bucket"
   ( umask 077
-    { echo "export MINIO_URL=http://127.0.0.1:$port"
+    { echo "export MINIO_URL=$scheme://127.0.0.1:$port"
+      [ "$tls" = 1 ] && echo "export CA_PATH=$certs_dir/public.crt"
       echo "export AWS_ACCESS_KEY=$MINIO_ROOT_USER"
       echo "export AWS_SECRET_KEY=$MINIO_ROOT_PASSWORD"
       echo "export AWS_BUCKET=$bucket"; } >"$env_file" )
-  say "MinIO $("$minio" --version 2>/dev/null | head -n 1 | awk '{print $3}') running, pid $pid, http://127.0.0.1:$port, data in $base_dir/data"
+  say "MinIO $("$minio" --version 2>/dev/null | head -n 1 | awk '{print $3}') running, pid $pid, $scheme://127.0.0.1:$port, data in $base_dir/data"
   cat "$env_file"
 }
 
@@ -80,7 +100,7 @@ start() {
 case "${1:-}" in
   start) start ;;
   stop) stop_process 10 ;;
-  status) process_status "http://127.0.0.1:$port" ;;
+  status) process_status "$scheme://127.0.0.1:$port" ;;
   binary) find_or_build_minio ;;
   *) echo "usage: $0 start|stop|status|binary" >&2; exit 2 ;;
 esac

@@ -27,12 +27,12 @@ detached() {
 # create_buckets ENDPOINT ACCESS_KEY SECRET_KEY BUCKET: BUCKET, and BUCKET-0 .. BUCKET-(BUCKETS-1) for the
 # multi-bucket suite (BUCKETS, default 3), since providers never create buckets on a server they did not
 # start. curl signs the requests itself (SigV4); RGW also wants the payload hash header (of the empty
-# body). 409: the bucket is already there.
+# body). 409: the bucket is already there. CURL_CACERT: the CA to trust for an https ENDPOINT.
 create_buckets() {
   local endpoint="$1" access_key="$2" secret_key="$3" bucket="$4" status name
   local empty_body_sha256=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
   for name in "$bucket" $(seq -f "$bucket-%g" 0 $((${BUCKETS:-3} - 1))); do
-    status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -X PUT \
+    status="$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -X PUT ${CURL_CACERT:+--cacert "$CURL_CACERT"} \
       -H "x-amz-content-sha256: $empty_body_sha256" \
       --aws-sigv4 "aws:amz:us-east-1:s3" --user "$access_key:$secret_key" "$endpoint/$name")"
     case "$status" in

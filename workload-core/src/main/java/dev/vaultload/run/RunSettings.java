@@ -24,7 +24,8 @@ public final class RunSettings implements SettingDeclarations {
             StorageProviders.DEFAULT, "storage providers, run one after the other: `EMBEDDED`, `MINIO`, `CEPH`, `AMAZON`,"
                     + " `FILESYSTEM`, `MEMORY` (see [providers](#storage-providers))");
     public static final Setting<List<String>> ENGINES = Setting.of("ENGINES", SettingType.names(), Engines.DEFAULT,
-            "engines, run one after the other on each storage: `VAULTLOAD` (ours), `DATASAFE` (the real Datasafe 1.0.3);"
+            "engines, run one after the other on each storage: `VAULTLOAD` (ours), `DATASAFE` (the real Datasafe 1.0.3),"
+                    + " `S3EC` (AWS's S3 Encryption Client), `SSE_S3`, `SSE_KMS`, `SSE_C` (server-side encryption);"
                     + " see [docs/bindings.md](docs/bindings.md)");
     public static final Setting<List<Integer>> THREADS = Setting.of("THREADS", SettingType.positiveInts(), "2,4,8",
             "thread counts; each thread is one execution of the whole fixture");

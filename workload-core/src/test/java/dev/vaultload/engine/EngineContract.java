@@ -41,9 +41,17 @@ import org.junit.jupiter.api.function.Executable;
 public abstract class EngineContract {
 
     /** The store under the engine; tests read and change its objects behind the engine's back. */
-    protected final InMemoryBlobStore store = new InMemoryBlobStore();
+    protected final BlobStore store = newStore();
     /** The engine under test, over {@link #store}. */
     protected Engine engine;
+
+    /**
+     * A fresh, empty store per test: in memory, or for an engine with an S3 client of its own the bucket it writes to
+     * (called while the test instance is built, before its fields are set).
+     */
+    protected BlobStore newStore() {
+        return new InMemoryBlobStore();
+    }
 
     /** The engine under test over {@code store}, with fast keystores: tests create many users. */
     protected abstract Engine openEngine(BlobStore store);
@@ -163,7 +171,7 @@ public abstract class EngineContract {
         assertEquals(Set.of(), listed(mallorys, ""));
         assertMissing(() -> readAll(mallorys.read("secret")));
         String mallorysKey = onlyNewKey(() -> write(mallorys, "secret", utf8("placeholder")));
-        replace(mallorysKey, stored(alicesKey));
+        store.copy(alicesKey, mallorysKey);
         assertRefusedOrRead(secret, () -> mallorys.read("secret"));
     }
 
@@ -174,7 +182,7 @@ public abstract class EngineContract {
         byte[] content = content(1_000, 8);
         String recipients = onlyNewKey(() -> write(engine.share(users.getFirst(), List.of("recipient"), "report"), content));
         String outsiders = onlyNewKey(() -> write(engine.share(users.getFirst(), List.of("outsider"), "report"), utf8("x")));
-        replace(outsiders, stored(recipients));
+        store.copy(recipients, outsiders);
         assertRefusedOrRead(content, () -> engine.inbox(users.get(2)).read("report"));
     }
 
@@ -185,7 +193,7 @@ public abstract class EngineContract {
         String key = onlyNewKey(() -> write(space, "doc", content));
         byte[] tampered = stored(key);
         tampered[tampered.length / 2] ^= 0x01;
-        replace(key, tampered);
+        replaceContent(key, tampered);
         if (guarantees().tamperingDetected()) {
             assertReason(EngineException.Reason.INTEGRITY, () -> readAll(space.read("doc")));
         } else {
@@ -301,11 +309,12 @@ public abstract class EngineContract {
         return added.iterator().next();
     }
 
-    private byte[] stored(String key) {
+    protected byte[] stored(String key) {
         return readAll(store.get(key));
     }
 
-    private void replace(String key, byte[] bytes) {
+    /** Replaces the object's bytes; a store that keeps more than bytes with an object (S3's metadata) keeps that too. */
+    protected void replaceContent(String key, byte[] bytes) {
         store.put(key, new ByteArrayInputStream(bytes), bytes.length);
     }
 

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import javax.net.ssl.TrustManager;
 
 import dev.vaultload.storage.BlobStoreException;
+import dev.vaultload.storage.TrustedCertificates;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;

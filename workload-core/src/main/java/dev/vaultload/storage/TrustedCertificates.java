@@ -1,4 +1,4 @@
-package dev.vaultload.s3;
+package dev.vaultload.storage;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,13 +13,16 @@ import java.util.Collection;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
-/** Trust managers for exactly the CA certificates of one PEM file (CA_PATH), for servers with a private CA. */
-final class TrustedCertificates {
+/**
+ * Trust managers for exactly the CA certificates of one PEM file (CA_PATH), for servers with a private CA: the S3
+ * providers' client and the engines with S3 clients of their own use the same.
+ */
+public final class TrustedCertificates {
 
     private TrustedCertificates() {
     }
 
-    static TrustManager[] fromPem(Path pemFile) {
+    public static TrustManager[] fromPem(Path pemFile) {
         try (InputStream pem = Files.newInputStream(pemFile)) {
             Collection<? extends Certificate> certificates = CertificateFactory.getInstance("X.509").generateCertificates(pem);
             if (certificates.isEmpty()) {

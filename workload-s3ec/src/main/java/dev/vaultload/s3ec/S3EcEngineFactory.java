@@ -1,0 +1,49 @@
+package dev.vaultload.s3ec;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
+import dev.vaultload.engine.EngineFactory;
+import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.storage.BlobStore;
+
+/**
+ * S3EC: AWS's Amazon S3 Encryption Client on the S3 provider's endpoint and bucket ({@link S3EcProtection}). It
+ * has one content cipher (AES-256-GCM), so CIPHER must stay AES256_GCM; KDF_ITERATIONS protects the keystores.
+ * It bypasses the harness's store (no store/engine time split, no multi-bucket routing), as DATASAFE_STORAGE=NATIVE.
+ */
+public final class S3EcEngineFactory implements EngineFactory {
+    public static final String NAME = "S3EC";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void check(EngineOptions options) {
+        StorageRequirement.requireS3(NAME, options.settings());
+        if (options.cipher() != CipherSuite.AES256_GCM) {
+            throw new IllegalArgumentException("Invalid CIPHER='" + options.cipher() + "' for ENGINES=" + NAME
+                    + ": expected AES256_GCM, the S3 Encryption Client's only content cipher");
+        }
+        AwsEngineSettings.S3EC_KEYRING.read(options.settings());
+        AwsEngineSettings.ENGINE_MULTIPART_MIB.read(options.settings());
+    }
+
+    @Override
+    public Engine open(BlobStore store, EngineOptions options) {
+        check(options);
+        return open(S3Access.read(NAME, options.settings()), options);
+    }
+
+    static Engine open(S3Access access, EngineOptions options) {
+        BucketObjects objects = S3Endpoints.objects(access);
+        S3EcProtection protection = new S3EcProtection(objects, S3Endpoints.async(access),
+                AwsEngineSettings.S3EC_KEYRING.read(options.settings()), options.kdfIterations());
+        return new ObjectEngine(objects, protection, multipartBytes(options));
+    }
+
+    static long multipartBytes(EngineOptions options) {
+        return AwsEngineSettings.ENGINE_MULTIPART_MIB.read(options.settings()) * 1024L * 1024L;
+    }
+}

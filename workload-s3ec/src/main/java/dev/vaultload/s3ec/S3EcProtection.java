@@ -1,0 +1,165 @@
+package dev.vaultload.s3ec;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.Password;
+import dev.vaultload.engine.UserCredentials;
+import java.io.InputStream;
+import java.security.PublicKey;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.encryption.s3.S3EncryptionClient;
+import software.amazon.encryption.s3.materials.AesKeyring;
+import software.amazon.encryption.s3.materials.Keyring;
+import software.amazon.encryption.s3.materials.PartialRsaKeyPair;
+import software.amazon.encryption.s3.materials.RsaKeyring;
+
+/**
+ * S3EC: AWS's Amazon S3 Encryption Client (4.x: key-committing AES-256-GCM per object, the data key wrapped by a
+ * raw keyring and kept in the object's metadata). Each user's keys ({@link UserKeys}) are made at CREATE_USER and
+ * kept in {@code users/ID/keystore} sealed by the password ({@link PasswordSeal}); the RSA public key is published
+ * in {@code users/ID/pubkey}. A SHARE encrypts the plaintext once per recipient under that recipient's public key
+ * (S3EC wraps a data key for one keyring only); the recipient reads its inbox with its private key. Documents from
+ * the multipart threshold on go through the client's multipart upload.
+ */
+final class S3EcProtection implements DocumentProtection {
+    private final BucketObjects objects;
+    private final S3Client wrapped;
+    private final S3AsyncClient wrappedAsync;
+    private final S3EcKeyring keyring;
+    private final int kdfIterations;
+    private final Map<String, Unlocked> unlocked = new ConcurrentHashMap<>();
+    private final Map<String, Clients> recipients = new ConcurrentHashMap<>();
+
+    S3EcProtection(BucketObjects objects, S3AsyncClient wrappedAsync, S3EcKeyring keyring, int kdfIterations) {
+        this.objects = objects;
+        this.wrapped = objects.client();
+        this.wrappedAsync = wrappedAsync;
+        this.keyring = keyring;
+        this.kdfIterations = kdfIterations;
+    }
+
+    /** One keyring's clients: S3EC's multipart put is all-or-nothing per client, so one client per way of putting. */
+    private record Clients(S3EncryptionClient single, S3EncryptionClient multipart) {
+        S3EncryptionClient forSize(Spool document) {
+            return document.large() ? multipart : single;
+        }
+    }
+
+    /** A user's keys opened by one password, and the clients over them. */
+    private record Unlocked(Password password, Clients privateDocuments, Clients inbox) {
+    }
+
+    @Override
+    public void createUser(UserCredentials user) {
+        UserKeys keys = UserKeys.generate(keyring);
+        objects.put(keystore(user.userId()), PasswordSeal.seal(user.password(), kdfIterations, keys.encoded()));
+        objects.put(publicKey(user.userId()), keys.rsa().getPublic().getEncoded());
+        unlocked.put(user.userId(), unlockedWith(user.password(), keys));
+    }
+
+    @Override
+    public void unlock(UserCredentials user) {
+        Unlocked cached = unlocked.get(user.userId());
+        if (cached == null || !cached.password().equals(user.password())) {
+            unlocked.compute(user.userId(), (id, current) -> current != null && current.password().equals(user.password())
+                    ? current : open(user));
+        }
+    }
+
+    private Unlocked open(UserCredentials user) {
+        String key = keystore(user.userId());
+        byte[] sealed = objects.get(key).orElseThrow(() -> new EngineException(EngineException.Reason.UNKNOWN_USER,
+                "no keystore of user " + user.userId()));
+        return unlockedWith(user.password(), UserKeys.decode(PasswordSeal.open(user.password(), sealed, key), key));
+    }
+
+    private Unlocked unlockedWith(Password password, UserKeys keys) {
+        Clients inbox = clients(rsaKeyring(new PartialRsaKeyPair(keys.rsa())));
+        Clients privateDocuments = keys.keyring() == S3EcKeyring.AES
+                ? clients(AesKeyring.builder().wrappingKey(keys.aesKey()).build()) : inbox;
+        return new Unlocked(password, privateDocuments, inbox);
+    }
+
+    @Override
+    public void forget(String userId) {
+        unlocked.remove(userId);
+        recipients.remove(userId);
+    }
+
+    @Override
+    public void write(UserCredentials owner, String key, Spool document) {
+        put(unlocked.get(owner.userId()).privateDocuments().forSize(document), key, document);
+    }
+
+    @Override
+    public void share(UserCredentials sender, List<String> recipientIds, List<String> inboxKeys, Spool document) {
+        for (int i = 0; i < recipientIds.size(); i++) {
+            put(recipientClients(recipientIds.get(i)).forSize(document), inboxKeys.get(i), document);
+        }
+    }
+
+    @Override
+    public InputStream read(UserCredentials reader, String key, boolean inbox) {
+        Unlocked keys = unlocked.get(reader.userId());
+        S3EncryptionClient client = (inbox ? keys.inbox() : keys.privateDocuments()).single();
+        try {
+            return new TranslatingInputStream(client.getObject(request -> request.bucket(objects.bucket()).key(key)),
+                    failure -> S3EcFailures.onRead(objects, key, failure));
+        } catch (RuntimeException e) {
+            throw S3EcFailures.onRead(objects, key, e);
+        }
+    }
+
+    @Override
+    public EngineDescription description() {
+        return new EngineDescription(S3EcEngineFactory.NAME, CipherSuite.AES256_GCM,
+                keyring == S3EcKeyring.AES ? "AES_256 keyring, RSA_2048 shares" : "RSA_2048 keyring", kdfIterations);
+    }
+
+    private void put(S3EncryptionClient client, String key, Spool document) {
+        try {
+            // the multipart put refuses a content length on its request; the body knows it
+            client.putObject(PutObjectRequest.builder().bucket(objects.bucket()).key(key).build(), document.body());
+        } catch (RuntimeException e) {
+            throw objects.translate(e, key);
+        }
+    }
+
+    /** The recipient's public key, published at CREATE_USER: enough to encrypt for them, not to read. */
+    private Clients recipientClients(String recipientId) {
+        return recipients.computeIfAbsent(recipientId, id -> {
+            String key = publicKey(id);
+            byte[] x509 = objects.get(key).orElseThrow(() -> new EngineException(EngineException.Reason.UNKNOWN_USER,
+                    "no public key of user " + id));
+            PublicKey publicKey = UserKeys.publicKey(x509, key);
+            return clients(rsaKeyring(new PartialRsaKeyPair(null, publicKey)));
+        });
+    }
+
+    private static Keyring rsaKeyring(PartialRsaKeyPair keyPair) {
+        return RsaKeyring.builder().wrappingKeyPair(keyPair).build();
+    }
+
+    private Clients clients(Keyring keyring) {
+        return new Clients(client(keyring, false), client(keyring, true));
+    }
+
+    private S3EncryptionClient client(Keyring keyring, boolean multipart) {
+        return S3EncryptionClient.builderV4().wrappedClient(wrapped).wrappedAsyncClient(wrappedAsync)
+                .keyring(keyring).enableMultipartPutObject(multipart).build();
+    }
+
+    private static String keystore(String userId) {
+        return ObjectLayout.root(userId) + "keystore";
+    }
+
+    private static String publicKey(String userId) {
+        return ObjectLayout.root(userId) + "pubkey";
+    }
+}

@@ -1,0 +1,114 @@
+package dev.vaultload.s3ec;
+
+import java.util.Locale;
+import java.util.function.Function;
+import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
+import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
+import software.amazon.awssdk.services.s3.model.UploadPartRequest;
+
+/**
+ * The server-side encryption modes, their request headers and what the servers the providers reach offer: a mode
+ * a server lacks is refused before the run ({@link #refusal}). SSE-C's key goes with every PUT, GET, HEAD, part and
+ * copy, with its MD5 (mandatory on MinIO and Ceph; the SDK does not compute it).
+ */
+enum SseMode {
+    /** The server's own key ({@code x-amz-server-side-encryption: AES256}). */
+    SSE_S3,
+    /** A key of the server's KMS ({@code aws:kms} and SSE_KMS_KEY_ID). */
+    SSE_KMS,
+    /** The application's key per user ({@link CustomerKeys}), sent with every request. */
+    SSE_C;
+
+    /** Why {@code provider} cannot serve this mode with these settings, or null when it can. */
+    String refusal(String provider, Function<String, String> settings) {
+        String minioUrl = settings.apply("MINIO_URL");
+        return switch (provider.toUpperCase(Locale.ROOT)) {
+            case "EMBEDDED" -> "S3Proxy ignores server-side encryption and keeps objects in plain text";
+            case "CEPH" -> this == SSE_S3
+                    ? "Ceph RGW 16.2 answers 200 to SSE-S3 and stores the object in plain text (it has no SSE-S3 KMS)" : null;
+            case "MINIO" -> {
+                if (minioUrl == null) {
+                    yield "a MinIO the provider starts has no KMS and no TLS: start one with scripts/start-minio.sh"
+                            + (this == SSE_C ? " and MINIO_TLS=1" : "") + " and set MINIO_URL";
+                }
+                yield this == SSE_C && !minioUrl.startsWith("https:")
+                        ? "MinIO accepts SSE-C only over TLS: start it with MINIO_TLS=1 scripts/start-minio.sh (https MINIO_URL, CA_PATH)"
+                        : null;
+            }
+            default -> null;
+        };
+    }
+
+    void apply(PutObjectRequest.Builder request, String userId, String kmsKeyId) {
+        if (this == SSE_C) {
+            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+        } else {
+            request.serverSideEncryption(serverSide()).ssekmsKeyId(this == SSE_KMS ? kmsKeyId : null);
+        }
+    }
+
+    void apply(CreateMultipartUploadRequest.Builder request, String userId, String kmsKeyId) {
+        if (this == SSE_C) {
+            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+        } else {
+            request.serverSideEncryption(serverSide()).ssekmsKeyId(this == SSE_KMS ? kmsKeyId : null);
+        }
+    }
+
+    /** Parts repeat only SSE-C's key (Ceph requires it on every part). */
+    void apply(UploadPartRequest.Builder request, String userId) {
+        if (this == SSE_C) {
+            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+        }
+    }
+
+    void apply(GetObjectRequest.Builder request, String userId) {
+        if (this == SSE_C) {
+            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+        }
+    }
+
+    void apply(HeadObjectRequest.Builder request, String userId) {
+        if (this == SSE_C) {
+            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+        }
+    }
+
+    /** A copy encrypted like a PUT for {@code targetUser}; an SSE-C source opened with {@code sourceUser}'s key (the copy re-keys). */
+    void apply(CopyObjectRequest.Builder request, String sourceUser, String targetUser, String kmsKeyId) {
+        if (this == SSE_C) {
+            customer(sourceUser, (algorithm, key, md5) -> request.copySourceSSECustomerAlgorithm(algorithm)
+                    .copySourceSSECustomerKey(key).copySourceSSECustomerKeyMD5(md5));
+            customer(targetUser, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+        } else {
+            request.serverSideEncryption(serverSide()).ssekmsKeyId(this == SSE_KMS ? kmsKeyId : null);
+        }
+    }
+
+    private ServerSideEncryption serverSide() {
+        return this == SSE_KMS ? ServerSideEncryption.AWS_KMS : ServerSideEncryption.AES256;
+    }
+
+    /** The SDK's request builders share no interface for the SSE-C headers. */
+    private interface CustomerHeaders {
+        void set(String algorithm, String keyBase64, String keyMd5Base64);
+    }
+
+    private static void customer(String userId, CustomerHeaders headers) {
+        CustomerKeys.CustomerKey key = CustomerKeys.of(userId);
+        headers.set(key.algorithm(), key.keyBase64(), key.keyMd5Base64());
+    }
+
+    /** Whether a write's answer says the server encrypted in this mode (Ceph 16.2 answers SSE-S3 without it). */
+    boolean confirmedBy(ServerSideEncryption serverSideEncryption, String customerAlgorithm) {
+        return switch (this) {
+            case SSE_S3 -> serverSideEncryption == ServerSideEncryption.AES256;
+            case SSE_KMS -> serverSideEncryption == ServerSideEncryption.AWS_KMS;
+            case SSE_C -> "AES256".equals(customerAlgorithm);
+        };
+    }
+}
