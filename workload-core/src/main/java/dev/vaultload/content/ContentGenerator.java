@@ -23,7 +23,12 @@ public final class ContentGenerator {
     /** Every WRITE generates its content: into the thread's chunk, not a new zeroed one each time. */
     private static final ThreadLocal<byte[]> CHUNK = ThreadLocal.withInitial(() -> new byte[CHUNK_BYTES]);
 
-    /** Bounded: fixtures draw ids from a small pool and a run uses a few sizes. */
+    /**
+     * Generated fixtures draw ids from a small pool and a run uses a few sizes; an imported trace has an id per
+     * document written, so past this many the digests of further ids are computed on each read, not kept.
+     */
+    private static final int CACHED_DIGESTS = 65_536;
+
     private final ConcurrentMap<ChecksumKey, byte[]> sha256ByContent = new ConcurrentHashMap<>();
 
     /** The content as a stream of exactly {@code sizeBytes} bytes. */
@@ -53,7 +58,9 @@ public final class ContentGenerator {
         if (sha256 == null) {
             // Computed outside the map so that concurrent first reads of other ids do not wait on this one.
             sha256 = sha256Of(contentId, sizeBytes);
-            sha256ByContent.putIfAbsent(key, sha256);
+            if (sha256ByContent.size() < CACHED_DIGESTS) {
+                sha256ByContent.putIfAbsent(key, sha256);
+            }
         }
         return sha256.clone();
     }

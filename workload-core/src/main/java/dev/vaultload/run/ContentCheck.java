@@ -3,6 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ChecksumVerifier.Verification;
 import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.IntegrityViolation;
 import dev.vaultload.stats.LostObject;
@@ -32,7 +33,7 @@ final class ContentCheck {
      *
      * @return the bytes read, when they match
      */
-    static long requireOneOf(ChecksumVerifier verifier, InputStream in, long sizeBytes, String where,
+    static long requireOneOf(ChecksumVerifier verifier, InputStream in, ContentSizes sizes, String where,
                              Expectation expected) throws IOException {
         if (!expected.mayExist()) {
             long foundBytes = in.transferTo(OutputStream.nullOutputStream());
@@ -42,9 +43,10 @@ final class ContentCheck {
         List<String> candidates = expected.contentIds().size() == 1 ? List.copyOf(expected.contentIds())
                 : expected.contentIds().stream().sorted().toList();
         ContentId first = new ContentId(candidates.getFirst());
-        Verification read = verifier.verify(in, first, sizeBytes);
+        Verification read = verifier.verify(in, first, sizes.sizeBytes(first));
         for (int i = 1; i < candidates.size() && !read.matches(); i++) {
-            read = verifier.compare(read, new ContentId(candidates.get(i)), sizeBytes);
+            ContentId candidate = new ContentId(candidates.get(i));
+            read = verifier.compare(read, candidate, sizes.sizeBytes(candidate));
         }
         if (!read.matches() && candidates.size() > 1) {
             throw new IntegrityViolation(where + ": expected " + expected + ", found " + read.actualSizeBytes()
