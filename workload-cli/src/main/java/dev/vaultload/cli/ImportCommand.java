@@ -89,7 +89,7 @@ final class ImportCommand implements Callable<Integer> {
         console.printf("operations   %d (%d preparation WRITEs, untimed)%n", report.operations(), report.preparationWrites());
         report.operationsPerType().forEach((type, count) -> console.printf("  %-11s %d%n", type, count));
         console.printf("skipped      %d requests%n", report.skipped().values().stream().mapToLong(Long::longValue).sum());
-        report.skipped().forEach((reason, count) -> console.printf("  %-66s %d%n", reason, count));
+        report.skipped().forEach((reason, count) -> console.printf("  %-62s %d%n", reason, count));
         console.printf("timeline     %d ms (%d requests logged out of order took their predecessor's time)%n",
                 report.durationMillis(), report.reorderedRequests());
         console.printf("imported in %d ms%n", elapsedMillis);
