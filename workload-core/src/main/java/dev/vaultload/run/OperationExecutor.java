@@ -149,8 +149,9 @@ public final class OperationExecutor {
         String path = locationPrefix + read.location();
         Expectation expected = ledger.expectation(read.userId(), read.storageType(), path);
         String where = read.describe(locationPrefix);
-        try (InputStream in = space.read(path)) {
-            return ContentCheck.requireOneOf(verifier, in, sizes, where, expected);
+        try (InputStream in = read.range().map(range -> space.read(path, range.firstByte(), range.lastByte()))
+                .orElseGet(() -> space.read(path))) {
+            return ContentCheck.requireOneOf(verifier, in, sizes, read.range(), where, expected);
         } catch (RuntimeException failure) {
             if (!ErrorClassifier.isNotFound(failure)) {
                 throw failure;
