@@ -48,6 +48,34 @@ class FixtureImportTest {
     }
 
     @Test
+    void theImportedSampleReplaysAtItsPaceInTraceModeWithItsLatenessReported() throws IOException {
+        assertEquals(0, importSample().exitCode());
+
+        Outcome trace = execute(StorageProviders::named, List.of("run", "--mode", "TRACE", "--speed", "20",
+                "--FIXTURE_SIZE", directory.resolve("sample.json").toString(), "--STORAGE_PROVIDERS", "MEMORY",
+                "--THREADS", "2", "--FILE_SIZES", "1", "--KDF_ITERATIONS", "1000", "--REPORT_DIR",
+                directory.resolve("trace").toString(), "--REPORT_FORMATS", "JSON"));
+
+        assertEquals(0, trace.exitCode(), trace.err() + trace.out());
+        assertTrue(trace.out().contains("at speed 20.0: due "), trace.out());
+        assertTrue(trace.out().matches("(?s).*schedule lateness, ms:  p50=[0-9.]+  p90=[0-9.]+  p99=[0-9.]+  p99.9=[0-9.]+  max=.*"),
+                trace.out());
+        String json;
+        try (var files = Files.list(directory.resolve("trace"))) {
+            json = Files.readString(files.filter(file -> file.toString().endsWith(".json")).findFirst().orElseThrow());
+        }
+        assertTrue(json.contains("\"trace\"") && json.contains("\"latenessPercentileMicros\""), json);
+    }
+
+    @Test
+    void traceRefusesAGeneratedFixtureAndFixtureModeRefusesSpeed() {
+        CLI.assertRefused(List.of("run", "--mode", "TRACE", "--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1",
+                "--REPORT_DIR", directory.resolve("r").toString()), "has no timestampMillis");
+        CLI.assertRefused(List.of("run", "--speed", "10", "--STORAGE_PROVIDERS", "MEMORY",
+                "--REPORT_DIR", directory.resolve("r2").toString()), "--speed", "TRACE");
+    }
+
+    @Test
     void aKeyFileGivesTheSameFixtureTwiceAndIsNeverPrinted() throws IOException {
         Path key = Files.writeString(directory.resolve("key"), "0123456789abcdef0123456789abcdef");
         Path first = directory.resolve("first.json");
