@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Writes a synthetic Amazon S3 server access log ("Amazon S3 server access log format", Amazon S3 User Guide).
 
-usage: scripts/s3-access-log.py LINES SEED > access.log
+usage: scripts/s3-access-log.py LINES SEED [--interval-ms MS] [--keys N] [--median-bytes B] [--sigma S] > access.log
 
-Seeded, so one LINES and SEED always give the same file. Two buckets; keys under a few prefixes, read with a
-Zipf-like skew; sizes log-normal around 100 KiB; PUT, GET (some of objects written before the log began), HEAD,
-ListObjectsV2, DELETE, the odd 404 and multipart upload; one request every ~10 ms on average.
+Seeded, so the same arguments always give the same file. Two buckets; N keys (default LINES / 8) under a few
+prefixes, read with a Zipf-like skew; sizes log-normal around a median (default 100 KiB, sigma 1.2); PUT, GET (some
+of objects written before the log began), HEAD, ListObjectsV2, DELETE, the 404s of GETs after a DELETE or of
+unknown keys; requests a Poisson process, one every MS milliseconds on average (default 10). S3 logs whole seconds.
 """
+import argparse
+import math
 import random
 import sys
 from datetime import datetime, timedelta, timezone
@@ -22,27 +25,36 @@ def record(time, bucket, request_id, operation, key, uri, status, error, sent, s
 
 
 def main():
-    lines, seed = int(sys.argv[1]), int(sys.argv[2])
-    rng = random.Random(seed)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lines", type=int)
+    parser.add_argument("seed", type=int)
+    parser.add_argument("--interval-ms", type=float, default=10.0)
+    parser.add_argument("--keys", type=int)
+    parser.add_argument("--median-bytes", type=float, default=100 * 1024)
+    parser.add_argument("--sigma", type=float, default=1.2)
+    args = parser.parse_args()
+    lines = args.lines
+    rng = random.Random(args.seed)
+    mu = math.log(args.median_bytes)
     time = datetime(2026, 11, 2, 9, 0, 0, tzinfo=timezone.utc)
     buckets = ["reports", "archive"]
     prefixes = ["2026/11/", "2026/10/", "shared/", "tmp/"]
-    keys = [f"{rng.choice(prefixes)}doc-{i:06d}.bin" for i in range(max(10, lines // 8))]
+    keys = [f"{rng.choice(prefixes)}doc-{i:06d}.bin" for i in range(max(10, args.keys or lines // 8))]
     sizes = {}
     deleted = set()
     out = sys.stdout
     for n in range(lines):
-        time += timedelta(milliseconds=rng.expovariate(1 / 10))
+        time += timedelta(milliseconds=rng.expovariate(1 / args.interval_ms))
         bucket = buckets[0] if rng.random() < 0.8 else buckets[1]
         key = keys[min(int(rng.paretovariate(1.2)) - 1, len(keys) - 1) if rng.random() < 0.7 else rng.randrange(len(keys))]
         rid = f"{n:016X}"
-        size = sizes.setdefault((bucket, key), max(1, int(rng.lognormvariate(11.5, 1.2))))
+        size = sizes.setdefault((bucket, key), max(1, int(rng.lognormvariate(mu, args.sigma))))
         roll = rng.random()
         if (bucket, key) in deleted and 0.25 <= roll < 0.86:
             roll = 0.97  # read after a delete: S3 answers 404
         if roll < 0.25:
             deleted.discard((bucket, key))
-            size = sizes[(bucket, key)] = max(1, int(rng.lognormvariate(11.5, 1.2)))
+            size = sizes[(bucket, key)] = max(1, int(rng.lognormvariate(mu, args.sigma)))
             out.write(record(time, bucket, rid, "REST.PUT.OBJECT", key, f"PUT /{bucket}/{key} HTTP/1.1", 200, "-", "-", size) + "\n")
         elif roll < 0.80:
             out.write(record(time, bucket, rid, "REST.GET.OBJECT", key, f"GET /{bucket}/{key} HTTP/1.1", 200, "-", size, size) + "\n")

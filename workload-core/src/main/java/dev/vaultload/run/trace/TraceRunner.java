@@ -11,6 +11,7 @@ import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.run.rate.RateRunner;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
@@ -29,7 +30,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAccumulator;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
@@ -147,7 +147,7 @@ public final class TraceRunner {
                         break;
                     }
                     long dueNanos = startNanos + plan.dueOffsetNanos(step.operation().timestampMillis().orElseThrow());
-                    parkUntil(dueNanos);
+                    RateRunner.parkUntil(dueNanos);
                     for (CountDownLatch share : step.waitFor()) {
                         share.await();
                     }
@@ -201,13 +201,6 @@ public final class TraceRunner {
             throw new IllegalStateException("interrupted during the trace run", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("a trace thread failed outside any operation: " + e.getCause(), e.getCause());
-        }
-    }
-
-    /** Parks (no spinning) until the deadline; parkNanos may return early, so it loops. */
-    private static void parkUntil(long deadlineNanos) {
-        for (long waitNanos = deadlineNanos - System.nanoTime(); waitNanos > 0; waitNanos = deadlineNanos - System.nanoTime()) {
-            LockSupport.parkNanos(waitNanos);
         }
     }
 }
