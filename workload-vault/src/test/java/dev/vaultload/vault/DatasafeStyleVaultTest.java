@@ -45,13 +45,18 @@ class DatasafeStyleVaultTest {
         return new DatasafeStyleVault(store, settings(cipher));
     }
 
-    @ParameterizedTest
-    @EnumSource(CipherSuite.class)
-    void documentsRoundTripAtEveryChunkBoundary(CipherSuite cipher) {
+    /** The private space of a user created on a vault of {@code cipher}. */
+    private PrivateSpace newUsersSpace(CipherSuite cipher) {
         Engine vault = vault(cipher);
         UserCredentials alice = user("alice");
         vault.createUser(alice);
-        PrivateSpace space = vault.privateSpace(alice);
+        return vault.privateSpace(alice);
+    }
+
+    @ParameterizedTest
+    @EnumSource(CipherSuite.class)
+    void documentsRoundTripAtEveryChunkBoundary(CipherSuite cipher) {
+        PrivateSpace space = newUsersSpace(cipher);
         int chunk = DocumentCodec.CHUNK_BYTES;
         // 8 KiB: where the AEAD reader's sealed buffer stops being enough and grows
         for (int size : new int[] {0, 1, 15, 16, 17, 8175, 8176, 8177, 8192, chunk - 1, chunk, chunk + 1, 2 * chunk, 3 * chunk + 5, 1_000_003}) {
@@ -64,10 +69,7 @@ class DatasafeStyleVaultTest {
     @ParameterizedTest
     @EnumSource(CipherSuite.class)
     void rangesAtChunkBoundariesReadTheirBytes(CipherSuite cipher) {
-        Engine vault = vault(cipher);
-        UserCredentials alice = user("alice");
-        vault.createUser(alice);
-        PrivateSpace space = vault.privateSpace(alice);
+        PrivateSpace space = newUsersSpace(cipher);
         int chunk = DocumentCodec.CHUNK_BYTES;
         byte[] content = content(3 * chunk, 3);
         write(space, "three-chunks", content);
@@ -81,10 +83,7 @@ class DatasafeStyleVaultTest {
 
     @Test
     void aRangedReadOpensOnlyItsChunksAndStillCatchesAChangeInThem() throws IOException {
-        Engine vault = vault(CipherSuite.AES256_GCM);
-        UserCredentials alice = user("alice");
-        vault.createUser(alice);
-        PrivateSpace space = vault.privateSpace(alice);
+        PrivateSpace space = newUsersSpace(CipherSuite.AES256_GCM);
         int chunk = DocumentCodec.CHUNK_BYTES;
         byte[] content = content(3 * chunk, 4);
         write(space, "doc", content);

@@ -2,7 +2,6 @@ package dev.vaultload.run.trace;
 
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
-import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.TraceSchedule;
