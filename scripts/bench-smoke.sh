@@ -11,4 +11,5 @@ run scripts/calibrate-compare.sh 2 1
 CLIENTS=APACHE,VAULTLOAD_STORE CIPHERS=NONE run scripts/s3-path-bench.sh 1 500
 run scripts/merge-bench.sh 2 60
 run scripts/warp-compare.sh 1 1 200 20
+run scripts/trace-bench.sh 2000 1000 2
 echo "benchmark scripts: all ran" >&2

@@ -105,9 +105,16 @@ final class RunSection {
         html.append("</table>");
     }
 
-    /** A RATE run's schedule, and its operations again measured from their actual start. */
+    /** A RATE or TRACE run's schedule (TRACE: its lateness), and its operations again measured from their actual start. */
     private static void rate(StringBuilder html, RateSection rate) {
         Map<String, Object> rows = new LinkedHashMap<>();
+        if (rate.trace() != null) {
+            rows.put("trace", rate.trace().scheduledOperations() + " operations over "
+                    + Html.number(rate.trace().traceMillis() / 1000.0) + " s at speed " + Html.number(rate.trace().speed()));
+            rate.trace().latenessPercentileMicros().forEach((percentile, micros) ->
+                    rows.put("lateness " + percentile, Html.millis(micros) + " ms"));
+            rows.put("lateness max", Html.millis(rate.trace().maxLatenessMicros()) + " ms");
+        }
         rows.put("target", Html.number(rate.targetOpsPerSecond()) + " ops/s");
         rows.put("achieved", Html.number(rate.achievedOpsPerSecond()) + " ops/s");
         rows.put("error budget", rate.errorBudget() + (rate.withinErrorBudget() ? " (kept)" : " (exceeded)"));

@@ -8,6 +8,9 @@ import dev.vaultload.fixture.FixtureWriter;
 import dev.vaultload.fixture.GenerationRule;
 import dev.vaultload.fixture.GeneratorParameters;
 import dev.vaultload.fixture.OperationMix;
+import dev.vaultload.fixture.Popularity;
+import dev.vaultload.fixture.RangeReads;
+import dev.vaultload.fixture.SizeDistribution;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,6 +72,18 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--content-pool", description = "number of distinct content ids; default 10")
     private int contentPoolSize = DEFAULTS.contentPoolSize();
 
+    @Option(names = "--file-sizes", paramLabel = "SIZES", description = "sizes WRITEs carry: run (default: the run's "
+            + "FILE_SIZES), lognormal:median=100KiB,sigma=1.2, empirical:FIXTURE (another fixture's WRITE sizes)")
+    private String fileSizes = "run";
+
+    @Option(names = "--popularity", paramLabel = "RULE", description = "which documents are read, shared and deleted: "
+            + "uniform (default), zipf:S (e.g. zipf:1.1), hotspot:D%/O% (e.g. hotspot:10%/90%)")
+    private String popularity = "uniform";
+
+    @Option(names = "--range-reads", paramLabel = "P%:LENGTH", description = "share of READs that read a byte range "
+            + "of that length, e.g. 20%:64KiB (offset uniform with --file-sizes, else 0); default none")
+    private String rangeReads = "none";
+
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "the fixture file to write")
     private Path out;
 
@@ -97,7 +112,8 @@ public final class GenerateCommand implements Callable<Integer> {
             }
             mix = mix.with(weights);
             return new GeneratorParameters(seed, users, operations, mix, maxDirectoryDepth, directoryNames,
-                    fileNames, minRecipients, maxRecipients, contentPoolSize);
+                    fileNames, minRecipients, maxRecipients, contentPoolSize, SizeDistribution.parse(fileSizes),
+                    Popularity.parse(popularity), RangeReads.parse(rangeReads));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Invalid generator option: " + e.getMessage());
         }

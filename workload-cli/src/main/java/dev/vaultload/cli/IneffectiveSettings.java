@@ -16,6 +16,7 @@ final class IneffectiveSettings {
     private static final List<String> HEADROOM_OPTIONS = List.of("--min-threads", "--max-threads", "--step",
             "--operations-per-step", "--stop-after-falling", "--knee-factor");
     private static final List<String> LOAD_OPTIONS = List.of("--operation", "--error-budget");
+    private static final List<String> TRACE_OPTIONS = List.of("--speed");
 
     private IneffectiveSettings() {
     }
@@ -37,13 +38,13 @@ final class IneffectiveSettings {
         boolean multiBucket = Suite.RandomActionsOnMultiBucketTest.name()
                 .equalsIgnoreCase(given.getOrDefault(RunSettings.SUITE.name(), ""));
         return switch (mode) {
-            case FIXTURE -> firstOption(parsed, "--mode FIXTURE", "--rate", LOAD_OPTIONS, HEADROOM_OPTIONS)
+            case FIXTURE -> firstOption(parsed, "--mode FIXTURE", "--rate", LOAD_OPTIONS, HEADROOM_OPTIONS, TRACE_OPTIONS)
                     .or(() -> given.containsKey(RunSettings.BUCKETS.name()) && !multiBucket
                             ? Optional.of(unused(RunSettings.BUCKETS.name(), "SUITE=" + given.getOrDefault(
                                     RunSettings.SUITE.name(), RunSettings.SUITE.defaultValue()),
                                     "it sizes SUITE=" + Suite.RandomActionsOnMultiBucketTest))
                             : Optional.empty());
-            case HEADROOM -> firstOption(parsed, "--mode HEADROOM", "--rate", List.of(), List.of())
+            case HEADROOM -> firstOption(parsed, "--mode HEADROOM", "--rate", TRACE_OPTIONS)
                     .or(() -> firstSetting(given, "--mode HEADROOM", Map.of(
                             RunSettings.THREADS.name(), "concurrency is --min-threads to --max-threads",
                             RunSettings.DURATION.name(), "a step is --operations-per-step operations",
@@ -51,12 +52,19 @@ final class IneffectiveSettings {
                             RunSettings.WARMUP.name(), "a load runs an unrecorded warm-up step of its own",
                             RunSettings.SUITE.name(), "a load runs its --operation on the main job's store",
                             RunSettings.BUCKETS.name(), "a load runs on one bucket")));
-            case RATE -> firstOption(parsed, "--mode RATE", null, List.of(), HEADROOM_OPTIONS)
+            case RATE -> firstOption(parsed, "--mode RATE", null, HEADROOM_OPTIONS, TRACE_OPTIONS)
                     .or(() -> firstSetting(given, "--mode RATE", Map.of(
                             RunSettings.ERROR_MODE.name(), "a load ends on --error-budget",
                             RunSettings.WARMUP.name(), "the schedule is measured from its first operation",
                             RunSettings.SUITE.name(), "a load runs its --operation on the main job's store",
                             RunSettings.BUCKETS.name(), "a load runs on one bucket")));
+            case TRACE -> firstOption(parsed, "--mode TRACE", "--rate", HEADROOM_OPTIONS, List.of("--operation"))
+                    .or(() -> firstSetting(given, "--mode TRACE", Map.of(
+                            RunSettings.DURATION.name(), "the trace's length divided by --speed decides",
+                            RunSettings.ERROR_MODE.name(), "a load ends on --error-budget",
+                            RunSettings.WARMUP.name(), "the schedule is measured from its first operation",
+                            RunSettings.SUITE.name(), "a trace runs on the main job's store",
+                            RunSettings.BUCKETS.name(), "a trace runs on one bucket")));
         };
     }
 
@@ -69,7 +77,7 @@ final class IneffectiveSettings {
             for (String option : group) {
                 if (parsed.hasMatchedOption(option)) {
                     return Optional.of(unused(option, where, "it belongs to --mode " + (group == HEADROOM_OPTIONS
-                            ? "HEADROOM" : "HEADROOM and RATE")));
+                            ? "HEADROOM" : group == TRACE_OPTIONS ? "TRACE" : "HEADROOM and RATE")));
                 }
             }
         }

@@ -68,15 +68,16 @@ final class RateMode {
         out.printf(Locale.ROOT, "target %.1f ops/s, achieved %.1f ops/s over %.1f s, errors %s%n",
                 rate.targetOpsPerSecond(), rate.achievedOpsPerSecond(), result.timing().wallClockMillis() / 1000.0,
                 result.errors());
-        printLatencies("corrected (from the intended start, no coordinated omission)", result.operations());
-        printLatencies("uncorrected (from the actual start: service time)", rate.uncorrected());
+        printLatencies(out, "corrected (from the intended start, no coordinated omission)", result.operations());
+        printLatencies(out, "uncorrected (from the actual start: service time)", rate.uncorrected());
         if (!result.failures().isEmpty()) {
             out.println(RunOutcome.firstFailures(result.failures()));
         }
         out.flush();
     }
 
-    private void printLatencies(String view, List<OperationStatistics> statistics) {
+    /** One line per operation type: count, percentiles and maximum in milliseconds. */
+    static void printLatencies(PrintWriter out, String view, List<OperationStatistics> statistics) {
         out.println("latency, ms, " + view + ":");
         for (OperationStatistics type : statistics) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-11s n=%d", type.type(), type.count()));

@@ -8,6 +8,7 @@ import dev.vaultload.run.RunSettings;
 import dev.vaultload.run.Suite;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.trace.TracePlan;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardResults;
 import dev.vaultload.scaleout.ShardStart;
@@ -27,7 +28,8 @@ import picocli.CommandLine;
 
 /**
  * {@code vaultload run}: RandomActionsOnDatasafeTest's job (FIXTURE), or a headroom measurement
- * (HEADROOM), or an open-loop run at a target rate (RATE), configured by the suites' settings as options.
+ * (HEADROOM), or an open-loop run at a target rate (RATE) or at an imported trace's pace (TRACE), configured by the
+ * suites' settings as options.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
         description = {"Run the workload against a storage provider. Every suite setting is an option (--THREADS 2,4 or "
@@ -40,13 +42,15 @@ final class RunCommand implements Callable<Integer> {
         /** Concurrency steps from --min-threads to --max-threads: throughput and latency per step, the knee. */
         HEADROOM,
         /** Open loop at --rate operations per second: corrected and uncorrected latency. */
-        RATE
+        RATE,
+        /** An imported trace open loop at its timestamps / --speed: latency from the due time, schedule lateness. */
+        TRACE
     }
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--mode", defaultValue = "FIXTURE", description = "FIXTURE (default), HEADROOM or RATE")
+    @Option(names = "--mode", defaultValue = "FIXTURE", description = "FIXTURE (default), HEADROOM, RATE or TRACE")
     private Mode mode;
 
     @Option(names = "--operation", defaultValue = "MIX",
@@ -54,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
     private LoadOperation operation;
 
     @Option(names = "--error-budget", defaultValue = "0.01",
-            description = "HEADROOM and RATE: the fraction of failed operations that fails the run (default ${DEFAULT-VALUE})")
+            description = "HEADROOM, RATE and TRACE: the fraction of failed operations that fails the run (default ${DEFAULT-VALUE})")
     private double errorBudget;
 
     @ArgGroup(validate = false, heading = "%nHEADROOM:%n")
@@ -62,6 +66,9 @@ final class RunCommand implements Callable<Integer> {
 
     @ArgGroup(validate = false, heading = "%nRATE:%n")
     private RateOptions rate = new RateOptions();
+
+    @ArgGroup(validate = false, heading = "%nTRACE:%n")
+    private TraceOptions trace = new TraceOptions();
 
     private final Function<String, StorageProviderFactory> providerNamed;
     private final LiveProgress progress;
@@ -74,6 +81,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (trace.speed != null && !(trace.speed > 0 && !trace.speed.isInfinite())) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--speed " + trace.speed + ": expected a positive factor, e.g. 10");
+        }
         if (mode == Mode.RATE && rate.opsPerSecond == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--mode RATE needs --rate OPS_PER_SECOND, e.g. --rate 200");
         }
@@ -92,12 +102,18 @@ final class RunCommand implements Callable<Integer> {
         Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, RunSettings.REPORT_DIR.read(settings));
         try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed,
                 plan -> publishing.map(shardResults -> shardResults.start(plan, settings))
-                        .orElseGet(() -> ShardStart.startAtOnly(plan)))) {
+                        .orElseGet(() -> ShardStart.startAtOnly(plan)),
+                started -> {
+                    if (mode == Mode.TRACE) {
+                        TracePlan.requireTimestamps(started.fixture(), started.fixtureLabel());
+                    }
+                })) {
             Consumer<RunResult> recorder = result -> publishing.ifPresent(shardResults -> shardResults.record(result));
             boolean passed = switch (mode) {
                 case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
                 case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
                 case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
+                case TRACE -> new TraceMode(session, trace.speed == null ? 1 : trace.speed, errorBudget, progress, out).run();
             };
             if (session.config().reportFormats().contains(ResultFormat.HTML)) {
                 out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));

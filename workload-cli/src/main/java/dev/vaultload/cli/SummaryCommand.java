@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureProfile;
 import dev.vaultload.fixture.FixtureSummary;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code vaultload summary FILE}: loads a fixture strictly and prints its summary. */
 @Command(name = "summary", mixinStandardHelpOptions = true,
-        description = "Load a fixture strictly (as a run would) and print its summary.")
+        description = "Load a fixture strictly (as a run would) and print its summary: operations, mix, WRITE sizes, popularity.")
 final class SummaryCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -23,7 +24,9 @@ final class SummaryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Fixture fixture = new FixtureLoader().load(file);
-        SummaryText.print(FixtureSummary.of(fixture), file.toString(), spec.commandLine().getOut());
+        FixtureSummary summary = FixtureSummary.of(fixture);
+        SummaryText.print(summary, file.toString(), spec.commandLine().getOut());
+        SummaryText.print(summary, FixtureProfile.of(fixture), spec.commandLine().getOut());
         return 0;
     }
 }

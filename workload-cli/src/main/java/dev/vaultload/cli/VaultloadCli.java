@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 /**
- * {@code java -jar vaultload.jar run|generate|summary|settings|parse|compare}: the suites, the fixture generator and the parse
+ * {@code java -jar vaultload.jar run|generate|summary|fixture|settings|parse|compare}: the suites, the fixture generator and the parse
  * module in one executable jar, for machines without Maven.
  */
 @Command(name = "vaultload", mixinStandardHelpOptions = true,
@@ -26,7 +26,7 @@ public final class VaultloadCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, settings, parse, compare, merge, cluster or s3-server");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, fixture, settings, parse, compare, merge, cluster or s3-server");
     }
 
     public static void main(String[] args) {
@@ -52,6 +52,7 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("run", run);
         root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
         root.addSubcommand("summary", new CommandLine(new SummaryCommand()));
+        root.addSubcommand("fixture", new CommandLine(new FixtureCommand()));
         root.addSubcommand("settings", new CommandLine(new SettingsCommand()));
         root.addSubcommand("s3-server", new CommandLine(new S3ServerCommand()));
         root.addSubcommand("merge", new CommandLine(new MergeCommand()));

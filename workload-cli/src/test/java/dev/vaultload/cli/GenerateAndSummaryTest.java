@@ -41,6 +41,30 @@ class GenerateAndSummaryTest {
     }
 
     @Test
+    void sizedSkewedFixturesRecordTheirParametersAndSummaryShowsSizesMixAndPopularity(@TempDir Path directory)
+            throws Exception {
+        Path file = directory.resolve("sized.json");
+        assertEquals(0, run("generate", "--seed", "4", "--file-sizes", "lognormal:median=100KiB,sigma=1.2",
+                "--popularity", "hotspot:10%/90%", "--out", file.toString()), err.toString());
+        String fixture = Files.readString(file);
+        assertTrue(fixture.contains("\"fileSizes\": \"lognormal:median=102400B,sigma=1.2\""), fixture.lines().limit(20).toList().toString());
+        assertTrue(fixture.contains("\"popularity\": \"hotspot:10.0%/90.0%\""));
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("summary", file.toString()));
+        assertTrue(out.toString().contains("WRITE sizes\n"), out.toString());
+        assertTrue(out.toString().contains("  64 KiB - 256 KiB"), out.toString());
+        assertTrue(out.toString().matches("(?s).*mix\\s+ WRITE \\d+\\.\\d %.*"), out.toString());
+        assertTrue(out.toString().matches("(?s).*popularity +\\d+ documents, \\d+ operations on them: top 1 % \\d.*"), out.toString());
+    }
+
+    @Test
+    void aBadDistributionIsBadInput(@TempDir Path directory) {
+        assertEquals(2, run("generate", "--popularity", "zipf", "--out", directory.resolve("x.json").toString()));
+        assertTrue(err.toString().contains("zipf:S"), err.toString());
+    }
+
+    @Test
     void privateOnlyHasNoShares(@TempDir Path directory) {
         Path file = directory.resolve("private.json");
         assertEquals(0, run("generate", "--private-only", "--seed", "3", "--out", file.toString()));

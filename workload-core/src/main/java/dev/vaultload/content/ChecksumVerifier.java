@@ -29,6 +29,11 @@ public final class ChecksumVerifier {
 
     /** Reads {@code in} to its end (without closing it) and compares it with content (id, size). */
     public Verification verify(InputStream in, ContentId contentId, long expectedSizeBytes) throws IOException {
+        return verify(in, contentId, 0, expectedSizeBytes);
+    }
+
+    /** Reads {@code in} to its end and compares it with {@code lengthBytes} of the content from {@code firstByte} on. */
+    public Verification verify(InputStream in, ContentId contentId, long firstByte, long lengthBytes) throws IOException {
         MessageDigest digest = SHA256.get();
         digest.reset(); // a previous verification may have ended inside its read
         byte[] buffer = BUFFER.get();
@@ -37,14 +42,19 @@ public final class ChecksumVerifier {
             digest.update(buffer, 0, read);
             actualSizeBytes += read;
         }
-        byte[] expected = contentGenerator.expectedSha256(contentId, expectedSizeBytes);
+        byte[] expected = contentGenerator.expectedSha256(contentId, firstByte, lengthBytes);
         byte[] actual = digest.digest();
-        return verification(expected, expectedSizeBytes, actual, actualSizeBytes);
+        return verification(expected, lengthBytes, actual, actualSizeBytes);
     }
 
     /** What {@code read} found, compared with another content it may hold instead. */
     public Verification compare(Verification read, ContentId contentId, long expectedSizeBytes) {
-        return verification(contentGenerator.expectedSha256(contentId, expectedSizeBytes), expectedSizeBytes,
+        return compare(read, contentId, 0, expectedSizeBytes);
+    }
+
+    /** What {@code read} found, compared with {@code lengthBytes} of another content from {@code firstByte} on. */
+    public Verification compare(Verification read, ContentId contentId, long firstByte, long lengthBytes) {
+        return verification(contentGenerator.expectedSha256(contentId, firstByte, lengthBytes), lengthBytes,
                 HexFormat.of().parseHex(read.actualSha256Hex()), read.actualSizeBytes());
     }
 

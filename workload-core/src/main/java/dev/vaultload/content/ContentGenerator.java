@@ -23,7 +23,12 @@ public final class ContentGenerator {
     /** Every WRITE generates its content: into the thread's chunk, not a new zeroed one each time. */
     private static final ThreadLocal<byte[]> CHUNK = ThreadLocal.withInitial(() -> new byte[CHUNK_BYTES]);
 
-    /** Bounded: fixtures draw ids from a small pool and a run uses a few sizes. */
+    /**
+     * Generated fixtures draw ids from a small pool and a run uses a few sizes; an imported trace has an id per
+     * document written, so past this many the digests of further ids are computed on each read, not kept.
+     */
+    private static final int CACHED_DIGESTS = 65_536;
+
     private final ConcurrentMap<ChecksumKey, byte[]> sha256ByContent = new ConcurrentHashMap<>();
 
     /** The content as a stream of exactly {@code sizeBytes} bytes. */
@@ -34,11 +39,17 @@ public final class ContentGenerator {
 
     /** Writes the content into {@code out} in {@value #CHUNK_BYTES}-byte chunks; does not close {@code out}. */
     public void writeTo(ContentId contentId, long sizeBytes, OutputStream out) throws IOException {
-        requireSize(sizeBytes);
+        writeRangeTo(contentId, 0, sizeBytes, out);
+    }
+
+    /** Writes {@code lengthBytes} of the content from {@code firstByte} on: the bytes a ranged read expects. */
+    public void writeRangeTo(ContentId contentId, long firstByte, long lengthBytes, OutputStream out) throws IOException {
+        requireSize(firstByte);
+        requireSize(lengthBytes);
         long seed = seedOf(contentId);
         byte[] chunk = CHUNK.get();
-        for (long positionBytes = 0; positionBytes < sizeBytes; ) {
-            int length = (int) Math.min(chunk.length, sizeBytes - positionBytes);
+        for (long positionBytes = firstByte, end = firstByte + lengthBytes; positionBytes < end; ) {
+            int length = (int) Math.min(chunk.length, end - positionBytes);
             ContentBytes.fill(seed, positionBytes, chunk, 0, length);
             out.write(chunk, 0, length);
             positionBytes += length;
@@ -53,15 +64,29 @@ public final class ContentGenerator {
         if (sha256 == null) {
             // Computed outside the map so that concurrent first reads of other ids do not wait on this one.
             sha256 = sha256Of(contentId, sizeBytes);
-            sha256ByContent.putIfAbsent(key, sha256);
+            if (sha256ByContent.size() < CACHED_DIGESTS) {
+                sha256ByContent.putIfAbsent(key, sha256);
+            }
         }
         return sha256.clone();
     }
 
+    /**
+     * SHA-256 of {@code lengthBytes} of the content from {@code firstByte} on; a range from byte 0 is a smaller size
+     * of the same content (cached), any other is computed each time.
+     */
+    public byte[] expectedSha256(ContentId contentId, long firstByte, long lengthBytes) {
+        return firstByte == 0 ? expectedSha256(contentId, lengthBytes) : sha256Of(contentId, firstByte, lengthBytes);
+    }
+
     private byte[] sha256Of(ContentId contentId, long sizeBytes) {
+        return sha256Of(contentId, 0, sizeBytes);
+    }
+
+    private byte[] sha256Of(ContentId contentId, long firstByte, long lengthBytes) {
         MessageDigest digest = ContentDigests.sha256();
         try (DigestSink sink = new DigestSink(digest)) {
-            writeTo(contentId, sizeBytes, sink);
+            writeRangeTo(contentId, firstByte, lengthBytes, sink);
         } catch (IOException e) {
             throw new IllegalStateException("a digest sink does not fail", e);
         }

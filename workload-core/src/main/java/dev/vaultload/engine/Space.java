@@ -13,6 +13,19 @@ public interface Space {
     InputStream read(String path);
 
     /**
+     * Bytes {@code firstByte} to {@code lastByte}, both included, of the document at {@code path} (an HTTP Range):
+     * a {@code lastByte} past the end reads to the end; {@code firstByte} must lie within the document. The default
+     * reads the whole document, so the engine checks all of it, and returns the slice ({@link RangeSlice}); an engine
+     * that can decrypt part of a document overrides it.
+     *
+     * @throws IllegalArgumentException unless 0 <= firstByte <= lastByte
+     */
+    default InputStream read(String path, long firstByte, long lastByte) {
+        RangeSlice.requireRange(firstByte, lastByte);
+        return RangeSlice.of(read(path), firstByte, lastByte, true);
+    }
+
+    /**
      * Plaintext paths starting with {@code prefix} ("" for all; a prefix ends at a segment boundary:
      * a directory ending with '/', or a whole file path), lazily; the caller closes the stream.
      */

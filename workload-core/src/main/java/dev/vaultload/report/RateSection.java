@@ -1,5 +1,6 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vaultload.stats.OperationStatistics;
 import java.util.List;
 
@@ -13,11 +14,20 @@ import java.util.List;
  * @param errorBudget          the failed fraction the run may have and still pass
  * @param withinErrorBudget    whether the failed fraction stayed within it
  * @param uncorrected          per operation type, latencies from the actual start
+ * @param trace                a TRACE run's schedule and its lateness (TRACE shares this section: an open loop
+ *                             whose due times are the trace's); null for RATE
  */
 public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
-                          boolean withinErrorBudget, List<OperationStatistics> uncorrected) {
+                          boolean withinErrorBudget, List<OperationStatistics> uncorrected,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) TraceSchedule trace) {
 
     public RateSection {
         uncorrected = List.copyOf(uncorrected);
+    }
+
+    /** A RATE run's section. */
+    public RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
+                       boolean withinErrorBudget, List<OperationStatistics> uncorrected) {
+        this(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected, null);
     }
 }

@@ -5,6 +5,7 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.KeyMaterialCheck;
 import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
@@ -49,6 +50,7 @@ final class CombinationRun implements AutoCloseable {
     private final RunConfig config;
     private final Combination combination;
     private final Fixture fixture;
+    private final ContentSizes sizes;
     private final ContentGenerator content;
     private final TimedBlobStore storageClock;
     private final Engine engine;
@@ -82,6 +84,7 @@ final class CombinationRun implements AutoCloseable {
         this.config = config;
         this.combination = combination;
         this.fixture = fixture;
+        this.sizes = ContentSizes.of(fixture, combination.fileSizeBytes());
         this.content = content;
         this.storageClock = new TimedBlobStore(store);
         this.engine = engineOn.apply(storageClock);
@@ -94,7 +97,7 @@ final class CombinationRun implements AutoCloseable {
 
     void createUsers() {
         long startNanos = System.nanoTime();
-        OperationExecutor executor = new OperationExecutor(engine, users, content, 0, ledger);
+        OperationExecutor executor = new OperationExecutor(engine, users, content, ContentSizes.uniform(0), ledger);
         List<Callable<Long>> creations = new ArrayList<>();
         for (String userId : users.fixtureUserIds()) {
             creations.add(new Execution(List.of(FixtureStep.creation(fixture, userId)), "",
@@ -138,15 +141,14 @@ final class CombinationRun implements AutoCloseable {
         }
     }
 
-    /** One pass's executions; only they count for throughput and CPU per operation, not validation or clean-up. */
+    /**
+     * One pass's executions; only they count for throughput and CPU per operation, not validation or clean-up. An
+     * imported fixture's preparation WRITEs run first, under each execution's prefix, recorded apart and never
+     * reported: they stand for documents that existed before the trace began.
+     */
     private void replay(List<String> prefixes) {
-        List<FixtureStep> replayed = FixtureStep.replayed(fixture);
-        List<Callable<Long>> executions = new ArrayList<>();
-        for (String prefix : prefixes) {
-            OperationExecutor executor = new OperationExecutor(engine, users, content, combination.fileSizeBytes(), ledger);
-            executions.add(new Execution(replayed, prefix, new TimedOperation(executor, storageClock, control), statistics,
-                    control));
-        }
+        pool.runAll(executions(FixtureStep.preparations(fixture), prefixes, new StatisticService()));
+        List<Callable<Long>> executions = executions(FixtureStep.replayed(fixture), prefixes, statistics);
         long operationsBefore = statistics.requestsStarted();
         long processCpuBefore = ProcessCpu.nanos();
         long startNanos = System.nanoTime();
@@ -156,12 +158,21 @@ final class CombinationRun implements AutoCloseable {
         replayOperations += statistics.requestsStarted() - operationsBefore;
     }
 
+    private List<Callable<Long>> executions(List<FixtureStep> steps, List<String> prefixes, StatisticService recorded) {
+        List<Callable<Long>> executions = new ArrayList<>();
+        for (String prefix : prefixes) {
+            OperationExecutor executor = new OperationExecutor(engine, users, content, sizes, ledger);
+            executions.add(new Execution(steps, prefix, new TimedOperation(executor, storageClock, control), recorded,
+                    control));
+        }
+        return executions;
+    }
+
     /** @param counted whether the objects checked count in the report (a pass's first validation, not its last) */
     private List<Callable<Long>> validations(List<String> prefixes, boolean counted) {
         List<Callable<Long>> validations = new ArrayList<>();
         for (String prefix : prefixes) {
-            Validator validator = new Validator(engine, users, fixture.usesInboxes(), ledger, content,
-                    combination.fileSizeBytes());
+            Validator validator = new Validator(engine, users, fixture.usesInboxes(), ledger, content, sizes);
             validations.add(() -> {
                 long cpuStartNanos = ProcessCpu.currentThreadNanos();
                 ObjectOutcomes outcomes = validator.validate(prefix, control);

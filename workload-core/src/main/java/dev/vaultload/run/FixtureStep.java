@@ -9,13 +9,23 @@ import java.util.List;
 /** An operation with its position in the fixture (0-based), so that a failure can say which step of the file failed. */
 record FixtureStep(int fixtureIndex, Operation operation) {
 
-    /** The steps a pass replays: every operation but CREATE_USER, in fixture order. */
+    /** The steps a pass replays and times: every operation but CREATE_USER and the preparation WRITEs, in fixture order. */
     static List<FixtureStep> replayed(Fixture fixture) {
+        return steps(fixture, false);
+    }
+
+    /** The preparation WRITEs of an imported fixture, which a pass runs untimed before it replays the rest. */
+    static List<FixtureStep> preparations(Fixture fixture) {
+        return steps(fixture, true);
+    }
+
+    private static List<FixtureStep> steps(Fixture fixture, boolean preparation) {
         List<FixtureStep> steps = new ArrayList<>();
         List<Operation> operations = fixture.operations();
         for (int index = 0; index < operations.size(); index++) {
-            if (operations.get(index).type() != OperationType.CREATE_USER) {
-                steps.add(new FixtureStep(index, operations.get(index)));
+            Operation operation = operations.get(index);
+            if (operation.type() != OperationType.CREATE_USER && operation.preparation() == preparation) {
+                steps.add(new FixtureStep(index, operation));
             }
         }
         return List.copyOf(steps);

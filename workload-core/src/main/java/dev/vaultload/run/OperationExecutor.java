@@ -7,6 +7,7 @@ import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.ObjectLedger.Expectation;
@@ -39,16 +40,17 @@ public final class OperationExecutor {
     private final UserDirectory users;
     private final ContentGenerator content;
     private final ChecksumVerifier verifier;
-    private final long fileSizeBytes;
+    private final ContentSizes sizes;
     private final ObjectLedger ledger;
 
-    public OperationExecutor(Engine vault, UserDirectory users, ContentGenerator content, long fileSizeBytes,
+    /** @param sizes the size of each content written and expected (the fixture's, else the run's file size) */
+    public OperationExecutor(Engine vault, UserDirectory users, ContentGenerator content, ContentSizes sizes,
                              ObjectLedger ledger) {
         this.vault = vault;
         this.users = users;
         this.content = content;
         this.verifier = new ChecksumVerifier(content);
-        this.fileSizeBytes = fileSizeBytes;
+        this.sizes = sizes;
         this.ledger = ledger;
     }
 
@@ -136,18 +138,20 @@ public final class OperationExecutor {
     }
 
     private long write(OutputStream target, ContentId contentId) throws IOException {
+        long sizeBytes = sizes.sizeBytes(contentId);
         try (OutputStream out = target) {
-            content.writeTo(contentId, fileSizeBytes, out);
+            content.writeTo(contentId, sizeBytes, out);
         }
-        return fileSizeBytes;
+        return sizeBytes;
     }
 
     private long read(Space space, Operation.Read read, String locationPrefix) throws IOException {
         String path = locationPrefix + read.location();
         Expectation expected = ledger.expectation(read.userId(), read.storageType(), path);
         String where = read.describe(locationPrefix);
-        try (InputStream in = space.read(path)) {
-            return ContentCheck.requireOneOf(verifier, in, fileSizeBytes, where, expected);
+        try (InputStream in = read.range().map(range -> space.read(path, range.firstByte(), range.lastByte()))
+                .orElseGet(() -> space.read(path))) {
+            return ContentCheck.requireOneOf(verifier, in, sizes, read.range(), where, expected);
         } catch (RuntimeException failure) {
             if (!ErrorClassifier.isNotFound(failure)) {
                 throw failure;

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -58,21 +59,26 @@ public final class SuiteSession implements AutoCloseable {
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
                                      Function<String, StorageProviderFactory> providerNamed) {
-        return start(suite, privateOnly, settings, providerNamed, ShardStart::startAtOnly);
+        return start(suite, privateOnly, settings, providerNamed, ShardStart::startAtOnly, session -> {
+        });
     }
 
     /**
-     * As the other, with the shards' start of each combination (the CLI: a barrier in RESULTS_URL); the
-     * default, {@link ShardStart#startAtOnly}, aligns the first combination at START_AT.
+     * As the other, with the shards' start of each combination (the CLI: a barrier in RESULTS_URL; the default,
+     * {@link ShardStart#startAtOnly}, aligns the first combination at START_AT) and a check of the loaded fixture that
+     * a mode needs (TRACE: timestamps) before anything starts.
+     *
+     * @param fixtureCheck throws IllegalArgumentException when the mode cannot run the session's fixture
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
                                      Function<String, StorageProviderFactory> providerNamed,
-                                     Function<ShardPlan, ShardStart> startOf) {
+                                     Function<ShardPlan, ShardStart> startOf, Consumer<SuiteSession> fixtureCheck) {
         SettingsRegistry.checkAll(settings);
         RunConfig config = new RunConfigParser(settings).parse();
         ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, startOf.apply(shard));
+        fixtureCheck.accept(session);
         FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, settings);
         try {
             // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts

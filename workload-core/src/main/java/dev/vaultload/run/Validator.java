@@ -6,6 +6,7 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.ObjectOutcomes;
@@ -37,16 +38,16 @@ final class Validator {
     private final boolean usesInboxes;
     private final ObjectLedger ledger;
     private final ChecksumVerifier verifier;
-    private final long fileSizeBytes;
+    private final ContentSizes sizes;
 
     Validator(Engine vault, UserDirectory users, boolean usesInboxes, ObjectLedger ledger, ContentGenerator content,
-              long fileSizeBytes) {
+              ContentSizes sizes) {
         this.vault = vault;
         this.users = users;
         this.usesInboxes = usesInboxes;
         this.ledger = ledger;
         this.verifier = new ChecksumVerifier(content);
-        this.fileSizeBytes = fileSizeBytes;
+        this.sizes = sizes;
     }
 
     ObjectOutcomes validate(String locationPrefix, RunControl control) {
@@ -114,7 +115,7 @@ final class Validator {
                          RunControl control) {
         String operation = "final READ " + where;
         try (InputStream in = space.read(path)) {
-            ContentCheck.requireOneOf(verifier, in, fileSizeBytes, where, expectation);
+            ContentCheck.requireOneOf(verifier, in, sizes, where, expectation);
             return true;
         } catch (IOException e) {
             control.checkFailed(OperationType.READ, new UncheckedIOException(where + ": " + e.getMessage(), e),

@@ -75,6 +75,22 @@ public abstract class EngineContract {
     }
 
     @Test
+    void rangesReadTheirBytesWithinAndAcrossChunksAndUpToTheEnd() {
+        PrivateSpace space = engine.privateSpace(created("alice").getFirst());
+        byte[] content = content(200_003, 9);
+        write(space, "ranged", content);
+        long[][] ranges = {{0, 0}, {0, 99}, {65_530, 65_545}, {70_000, 140_000}, {131_072, 199_999}, {200_000, 300_000},
+                {200_002, 200_002}, {0, 200_002}};
+        for (long[] range : ranges) {
+            byte[] expected = Arrays.copyOfRange(content, (int) range[0], (int) Math.min(range[1] + 1, content.length));
+            assertArrayEquals(expected, readAll(space.read("ranged", range[0], range[1])),
+                    "bytes " + range[0] + "-" + range[1]);
+        }
+        assertThrows(IllegalArgumentException.class, () -> space.read("ranged", 5, 4));
+        assertMissing(() -> readAll(space.read("absent", 0, 10)));
+    }
+
+    @Test
     void documentsRoundTripAtEverySizeAndAreReplaced() {
         PrivateSpace space = engine.privateSpace(created("alice").getFirst());
         for (int sizeBytes : new int[] {0, 1, 4_096, 65_536, 200_003}) {

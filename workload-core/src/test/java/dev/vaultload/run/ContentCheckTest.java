@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.content.ChecksumVerifier;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.run.ObjectLedger.Expectation;
 import dev.vaultload.stats.IntegrityViolation;
 import java.io.ByteArrayInputStream;
@@ -25,14 +26,14 @@ class ContentCheckTest {
 
     @Test
     void anInDoubtObjectMayHoldAnyOfItsContents() throws IOException {
-        assertEquals(SIZE_BYTES, ContentCheck.requireOneOf(verifier, bytesOf("c2"), SIZE_BYTES, "a.txt", eitherContent));
-        assertEquals(SIZE_BYTES, ContentCheck.requireOneOf(verifier, bytesOf("c1"), SIZE_BYTES, "a.txt", eitherContent));
+        assertEquals(SIZE_BYTES, ContentCheck.requireOneOf(verifier, bytesOf("c2"), ContentSizes.uniform(SIZE_BYTES), "a.txt", eitherContent));
+        assertEquals(SIZE_BYTES, ContentCheck.requireOneOf(verifier, bytesOf("c1"), ContentSizes.uniform(SIZE_BYTES), "a.txt", eitherContent));
     }
 
     @Test
     void contentNoWriteLeftIsAnIntegrityErrorNamingEveryCandidate() {
         IntegrityViolation violation = assertThrows(IntegrityViolation.class,
-                () -> ContentCheck.requireOneOf(verifier, bytesOf("c3"), SIZE_BYTES, "a.txt", eitherContent));
+                () -> ContentCheck.requireOneOf(verifier, bytesOf("c3"), ContentSizes.uniform(SIZE_BYTES), "a.txt", eitherContent));
         assertTrue(violation.getMessage().startsWith("a.txt: expected content c1 or c2, found 4096 bytes with sha256 "),
                 violation.getMessage());
     }
@@ -41,7 +42,7 @@ class ContentCheckTest {
     void aDocumentWhereNoneMayBeIsAnIntegrityError() {
         Expectation deleted = new Expectation(Set.of(), true);
         IntegrityViolation violation = assertThrows(IntegrityViolation.class,
-                () -> ContentCheck.requireOneOf(verifier, bytesOf("c1"), SIZE_BYTES, "a.txt", deleted));
+                () -> ContentCheck.requireOneOf(verifier, bytesOf("c1"), ContentSizes.uniform(SIZE_BYTES), "a.txt", deleted));
         assertEquals("a.txt: expected no document, found one of 4096 bytes", violation.getMessage());
     }
 

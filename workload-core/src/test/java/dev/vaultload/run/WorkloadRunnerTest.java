@@ -12,12 +12,24 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureGenerator;
+import dev.vaultload.fixture.FixtureJson;
 import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.FixtureWriter;
+import dev.vaultload.fixture.GeneratorParameters;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.fixture.Popularity;
+import dev.vaultload.fixture.RangeReads;
+import dev.vaultload.fixture.SizeDistribution;
 import dev.vaultload.fixture.StorageType;
+import dev.vaultload.fixture.trace.KeyAnonymizer;
+import dev.vaultload.fixture.trace.TraceFormat;
+import dev.vaultload.fixture.trace.TraceImporter;
+import dev.vaultload.fixture.trace.UserRule;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
@@ -31,7 +43,10 @@ import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.storage.FileSystemBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,6 +107,44 @@ class WorkloadRunnerTest {
         try (HistogramLogReader hlog = new HistogramLogReader(onlyFile(".hlog").toFile())) {
             assertTrue(hlog.nextIntervalHistogram() != null, "the interval log holds at least one histogram");
         }
+    }
+
+    @Test
+    void anImportedTraceWritesItsLoggedSizesAndNeitherTimesNorCountsItsPreparations() throws IOException {
+        Path trace = Files.write(storeRoot.resolve("access.log"), new String(
+                getClass().getResourceAsStream("/traces/s3-access-log.txt").readAllBytes(), StandardCharsets.UTF_8).lines().toList());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (FixtureWriter writer = new FixtureJson().newWriter(out)) {
+            new TraceImporter(new TraceImporter.Options(TraceFormat.S3_ACCESS_LOG, UserRule.parse("bucket"),
+                    KeyAnonymizer.random(), 1000, false)).importTo(List.of(trace), writer);
+        }
+        Fixture fixture = new FixtureLoader().load(new ByteArrayInputStream(out.toByteArray()), "imported.json");
+
+        RunResult result = run(ErrorMode.FAIL_FAST, fixture, 1, new InMemoryBlobStore());
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertEquals(2, statistics(result, OperationType.WRITE).count(), "the preparation WRITE is not counted");
+        assertEquals(2048 + 5_242_880 + 1000, statistics(result, OperationType.WRITE).transferredBytes());
+        assertEquals(4096 + 2048 + 2048, statistics(result, OperationType.READ).transferredBytes());
+        assertEquals(1, statistics(result, OperationType.SHARE).count());
+    }
+
+    @Test
+    void rangedReadsAreVerifiedAgainstTheBytesOfTheirRange() {
+        Fixture fixture = new FixtureGenerator(GeneratorParameters.defaults(3).withOperations(300)
+                .withDistributions(SizeDistribution.parse("lognormal:median=200KiB,sigma=0.3"), Popularity.UNIFORM)
+                .withRangeReads(RangeReads.parse("50%:1KiB"))).generate();
+        long rangedReads = fixture.operations().stream()
+                .filter(op -> op instanceof Operation.Read read && read.range().isPresent()).count();
+        long wholeReadBytes = fixture.operations().stream()
+                .filter(op -> op instanceof Operation.Read read && read.range().isEmpty())
+                .mapToLong(op -> ContentSizes.of(fixture, 0).sizeBytes(((Operation.Read) op).expectedContent())).sum();
+
+        RunResult result = run(ErrorMode.FAIL_FAST, fixture, 1, new InMemoryBlobStore());
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertTrue(rangedReads > 10, "ranged READs: " + rangedReads);
+        assertEquals(wholeReadBytes + 1024 * rangedReads, statistics(result, OperationType.READ).transferredBytes());
     }
 
     @Test

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * Reads a body written by {@link ChunkedAeadEncryptingStream}: one chunk at a time, each authenticated before
  * a byte of it is returned, so memory stays at two chunk buffers and no unverified plaintext leaves. A chunk is
  * the last one when the source ends right after it (one byte of look-ahead tells); a body cut at a chunk
- * boundary, extended or reordered fails authentication, and so does a body without its last chunk.
+ * boundary, extended or reordered fails authentication, and so does a body without its last chunk. A ranged read
+ * starts at a later chunk, whose index its nonce must carry.
  */
 final class ChunkedAeadDecryptingStream extends InputStream {
 
@@ -33,8 +34,10 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     private long chunkIndex;
     private boolean lastChunkRead;
 
-    ChunkedAeadDecryptingStream(InputStream source, StreamHeader header) {
+    /** @param firstChunkIndex the index of the chunk {@code source} starts at: 0, or later for a ranged read */
+    ChunkedAeadDecryptingStream(InputStream source, StreamHeader header, long firstChunkIndex) {
         this.source = source;
+        this.chunkIndex = firstChunkIndex;
         this.cipher = new AeadChunkCipher(header);
         this.chunkSizeBytes = header.chunkSizeBytes();
         this.sealedChunkBytes = chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1;

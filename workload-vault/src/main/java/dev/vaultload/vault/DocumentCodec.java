@@ -2,6 +2,7 @@ package dev.vaultload.vault;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.RangeSlice;
 import dev.vaultload.storage.BlobOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -68,6 +69,49 @@ final class DocumentCodec {
         if (suite == CipherSuite.NONE) {
             return stored;
         }
+        Envelope envelope = openEnvelope(stored, key);
+        return envelope.suite() == CipherSuite.AES256_CBC
+                ? new CbcDecryptingStream(stored, envelope.header())
+                : new ChunkedAeadDecryptingStream(stored, envelope.header(), 0);
+    }
+
+    /**
+     * Bytes {@code firstByte} to {@code lastByte} (cut at the end) of a stored document. An AEAD body is entered at
+     * the chunk that holds {@code firstByte}: the chunks before it are passed over unopened, those after the range are
+     * never read, and each chunk returned is authenticated as in a whole read (its index and last flag in its nonce).
+     * A CBC body is one stream and is decrypted from its start; NONE reads the stored bytes.
+     */
+    InputStream decryptingRange(InputStream stored, DocumentKey key, long firstByte, long lastByte) {
+        if (suite == CipherSuite.NONE) {
+            return RangeSlice.of(stored, firstByte, lastByte, false);
+        }
+        Envelope envelope = openEnvelope(stored, key);
+        if (envelope.suite() == CipherSuite.AES256_CBC) {
+            return RangeSlice.of(new CbcDecryptingStream(stored, envelope.header()), firstByte, lastByte, false);
+        }
+        int chunkBytes = envelope.header().chunkSizeBytes();
+        long firstChunk = firstByte / chunkBytes;
+        try {
+            stored.skipNBytes(firstChunk * (chunkBytes + AeadChunkCipher.TAG_BYTES));
+        } catch (EOFException e) {
+            closeQuietly(stored);
+            throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends before chunk " + firstChunk
+                    + ", where byte " + firstByte + " lies");
+        } catch (IOException e) {
+            closeQuietly(stored);
+            throw new UncheckedIOException("reading the document failed", e);
+        }
+        long offsetInChunk = firstByte - firstChunk * chunkBytes;
+        return RangeSlice.of(new ChunkedAeadDecryptingStream(stored, envelope.header(), firstChunk), offsetInChunk,
+                lastByte - firstChunk * chunkBytes, false);
+    }
+
+    /** The suite an object was written with and its stream header. */
+    private record Envelope(CipherSuite suite, StreamHeader header) {
+    }
+
+    /** Reads the prelude and opens the CMS envelope, leaving {@code stored} at the first byte of the body. */
+    private Envelope openEnvelope(InputStream stored, DocumentKey key) {
         try {
             DataInputStream prelude = new DataInputStream(stored);
             byte[] magic = new byte[MAGIC.length];
@@ -82,10 +126,7 @@ final class DocumentCodec {
             }
             byte[] cms = new byte[cmsLength];
             prelude.readFully(cms);
-            StreamHeader header = envelope.open(cms, storedSuite, key);
-            return storedSuite == CipherSuite.AES256_CBC
-                    ? new CbcDecryptingStream(stored, header)
-                    : new ChunkedAeadDecryptingStream(stored, header);
+            return new Envelope(storedSuite, envelope.open(cms, storedSuite, key));
         } catch (EOFException e) {
             closeQuietly(stored);
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside its envelope");

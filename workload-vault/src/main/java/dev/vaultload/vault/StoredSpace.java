@@ -1,6 +1,7 @@
 package dev.vaultload.vault;
 
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.RangeSlice;
 import dev.vaultload.engine.Space;
 import dev.vaultload.storage.BlobStore;
 import java.io.InputStream;
@@ -39,6 +40,13 @@ abstract class StoredSpace implements Space {
     @Override
     public InputStream read(String path) {
         return codec.decrypting(store.get(keyOf(path)), readKey);
+    }
+
+    /** Decrypts only the chunks that hold the range (see {@link DocumentCodec#decryptingRange}). */
+    @Override
+    public InputStream read(String path, long firstByte, long lastByte) {
+        RangeSlice.requireRange(firstByte, lastByte);
+        return codec.decryptingRange(store.get(keyOf(path)), readKey, firstByte, lastByte);
     }
 
     @Override

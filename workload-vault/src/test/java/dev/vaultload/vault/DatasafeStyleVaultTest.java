@@ -24,6 +24,8 @@ import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -43,13 +45,18 @@ class DatasafeStyleVaultTest {
         return new DatasafeStyleVault(store, settings(cipher));
     }
 
-    @ParameterizedTest
-    @EnumSource(CipherSuite.class)
-    void documentsRoundTripAtEveryChunkBoundary(CipherSuite cipher) {
+    /** The private space of a user created on a vault of {@code cipher}. */
+    private PrivateSpace newUsersSpace(CipherSuite cipher) {
         Engine vault = vault(cipher);
         UserCredentials alice = user("alice");
         vault.createUser(alice);
-        PrivateSpace space = vault.privateSpace(alice);
+        return vault.privateSpace(alice);
+    }
+
+    @ParameterizedTest
+    @EnumSource(CipherSuite.class)
+    void documentsRoundTripAtEveryChunkBoundary(CipherSuite cipher) {
+        PrivateSpace space = newUsersSpace(cipher);
         int chunk = DocumentCodec.CHUNK_BYTES;
         // 8 KiB: where the AEAD reader's sealed buffer stops being enough and grows
         for (int size : new int[] {0, 1, 15, 16, 17, 8175, 8176, 8177, 8192, chunk - 1, chunk, chunk + 1, 2 * chunk, 3 * chunk + 5, 1_000_003}) {
@@ -57,6 +64,42 @@ class DatasafeStyleVaultTest {
             write(space, "sizes/" + size, content);
             assertArrayEquals(content, readAll(space.read("sizes/" + size)), cipher + " size " + size);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CipherSuite.class)
+    void rangesAtChunkBoundariesReadTheirBytes(CipherSuite cipher) {
+        PrivateSpace space = newUsersSpace(cipher);
+        int chunk = DocumentCodec.CHUNK_BYTES;
+        byte[] content = content(3 * chunk, 3);
+        write(space, "three-chunks", content);
+        for (long[] range : new long[][] {{chunk - 1, chunk}, {chunk, 2L * chunk - 1}, {2L * chunk, 3L * chunk - 1},
+                {3L * chunk - 1, 5L * chunk}}) {
+            byte[] expected = Arrays.copyOfRange(content, (int) range[0], (int) Math.min(range[1] + 1, content.length));
+            assertArrayEquals(expected, readAll(space.read("three-chunks", range[0], range[1])),
+                    cipher + " bytes " + range[0] + "-" + range[1]);
+        }
+    }
+
+    @Test
+    void aRangedReadOpensOnlyItsChunksAndStillCatchesAChangeInThem() throws IOException {
+        PrivateSpace space = newUsersSpace(CipherSuite.AES256_GCM);
+        int chunk = DocumentCodec.CHUNK_BYTES;
+        byte[] content = content(3 * chunk, 4);
+        write(space, "doc", content);
+        String key = space.storeKey("doc").orElseThrow();
+        byte[] stored = store.get(key).readAllBytes();
+        // the body follows the prelude (magic, suite id, u32 envelope length) and the envelope
+        int bodyStart = DocumentCodec.MAGIC.length + 1 + 4 + ByteBuffer.wrap(stored, DocumentCodec.MAGIC.length + 1, 4).getInt();
+        int firstTagEnd = bodyStart + chunk + AeadChunkCipher.TAG_BYTES - 1;
+        stored[firstTagEnd] ^= 1;
+        store.put(key, new ByteArrayInputStream(stored), stored.length);
+
+        byte[] third = Arrays.copyOfRange(content, 2 * chunk, 3 * chunk);
+        assertArrayEquals(third, readAll(space.read("doc", 2L * chunk, 3L * chunk - 1)), "chunk 0 is never opened");
+        EngineException changed = assertThrows(EngineException.class, () -> readAll(space.read("doc", 10, 20)));
+        assertEquals(EngineException.Reason.INTEGRITY, changed.reason());
+        assertThrows(EngineException.class, () -> readAll(space.read("doc")), "a whole read opens every chunk");
     }
 
     @ParameterizedTest

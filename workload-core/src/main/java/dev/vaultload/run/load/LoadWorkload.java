@@ -5,6 +5,7 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
@@ -40,6 +41,7 @@ public final class LoadWorkload implements AutoCloseable {
     private final UserDirectory users;
     private final ContentGenerator content;
     private final long fileSizeBytes;
+    private final ContentSizes sizes;
     /** One for all threads: READ's documents are written by one executor and read by every thread's own. */
     private final ObjectLedger ledger = new ObjectLedger();
 
@@ -53,6 +55,7 @@ public final class LoadWorkload implements AutoCloseable {
         this.users = new UserDirectory(userIds, "load-" + Long.toString(System.currentTimeMillis(), 36));
         this.content = content;
         this.fileSizeBytes = fileSizeBytes;
+        this.sizes = ContentSizes.of(fixture, fileSizeBytes);
     }
 
     /**
@@ -102,7 +105,7 @@ public final class LoadWorkload implements AutoCloseable {
     }
 
     private OperationExecutor executor() {
-        return new OperationExecutor(vault, users, content, fileSizeBytes, ledger);
+        return new OperationExecutor(vault, users, content, sizes, ledger);
     }
 
     /**

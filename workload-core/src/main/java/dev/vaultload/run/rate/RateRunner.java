@@ -130,8 +130,8 @@ public final class RateRunner {
         }
     }
 
-    /** Parks (no spinning) until the deadline; parkNanos may return early, so it loops. */
-    private static void parkUntil(long deadlineNanos) {
+    /** Parks (no spinning) until the deadline; parkNanos may return early, so it loops. TRACE paces its threads so too. */
+    public static void parkUntil(long deadlineNanos) {
         for (long waitNanos = deadlineNanos - System.nanoTime(); waitNanos > 0; waitNanos = deadlineNanos - System.nanoTime()) {
             LockSupport.parkNanos(waitNanos);
         }

@@ -1,0 +1,110 @@
+package dev.vaultload.cli;
+
+import static dev.vaultload.cli.InProcessCli.execute;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.cli.InProcessCli.Outcome;
+import dev.vaultload.storage.StorageProviders;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code vaultload fixture import} on the README's sample access log, and a run of what it made. */
+class FixtureImportTest {
+    /** The sample the README walks through (docs/samples/), from the module's directory. */
+    private static final Path SAMPLE = Path.of("..", "docs", "samples", "s3-access.log");
+    private static final InProcessCli CLI = new InProcessCli();
+
+    @TempDir
+    Path directory;
+
+    private Outcome importSample(String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("fixture", "import", "--format", "s3-access-log",
+                SAMPLE.toString(), "--out", directory.resolve("sample.json").toString()));
+        args.addAll(List.of(more));
+        return execute(StorageProviders::named, args);
+    }
+
+    @Test
+    void theSampleImportsAndItsFixtureRunsWithEveryReadVerified() throws IOException {
+        Outcome imported = importSample();
+
+        assertEquals(0, imported.exitCode(), imported.err());
+        assertTrue(imported.out().contains("read         200 lines"), imported.out());
+        assertTrue(imported.out().contains("HEAD (no engine call reads metadata alone)"), imported.out());
+        String fixture = Files.readString(directory.resolve("sample.json"));
+        assertFalse(fixture.contains("reports") || fixture.contains("doc-0"), "no bucket or key name in the fixture");
+
+        Outcome run = execute(StorageProviders::named, List.of("run", "--FIXTURE_SIZE",
+                directory.resolve("sample.json").toString(), "--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1",
+                "--FILE_SIZES", "1", "--KDF_ITERATIONS", "1000", "--REPORT_DIR", directory.resolve("reports").toString(),
+                "--REPORT_FORMATS", "JSON"));
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+    }
+
+    @Test
+    void theImportedSampleReplaysAtItsPaceInTraceModeWithItsLatenessReported() throws IOException {
+        assertEquals(0, importSample().exitCode());
+
+        Outcome trace = execute(StorageProviders::named, List.of("run", "--mode", "TRACE", "--speed", "20",
+                "--FIXTURE_SIZE", directory.resolve("sample.json").toString(), "--STORAGE_PROVIDERS", "MEMORY",
+                "--THREADS", "2", "--FILE_SIZES", "1", "--KDF_ITERATIONS", "1000", "--REPORT_DIR",
+                directory.resolve("trace").toString(), "--REPORT_FORMATS", "JSON"));
+
+        assertEquals(0, trace.exitCode(), trace.err() + trace.out());
+        assertTrue(trace.out().contains("at speed 20.0: due "), trace.out());
+        assertTrue(trace.out().matches("(?s).*schedule lateness, ms:  p50=[0-9.]+  p90=[0-9.]+  p99=[0-9.]+  p99.9=[0-9.]+  max=.*"),
+                trace.out());
+        String json;
+        try (var files = Files.list(directory.resolve("trace"))) {
+            json = Files.readString(files.filter(file -> file.toString().endsWith(".json")).findFirst().orElseThrow());
+        }
+        assertTrue(json.contains("\"trace\"") && json.contains("\"latenessPercentileMicros\""), json);
+    }
+
+    @Test
+    void traceRefusesAGeneratedFixtureAndFixtureModeRefusesSpeed() {
+        CLI.assertRefused(List.of("run", "--mode", "TRACE", "--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1",
+                "--REPORT_DIR", directory.resolve("r").toString()), "has no timestampMillis");
+        CLI.assertRefused(List.of("run", "--speed", "10", "--STORAGE_PROVIDERS", "MEMORY",
+                "--REPORT_DIR", directory.resolve("r2").toString()), "--speed", "TRACE");
+    }
+
+    @Test
+    void aKeyFileGivesTheSameFixtureTwiceAndIsNeverPrinted() throws IOException {
+        Path key = Files.writeString(directory.resolve("key"), "0123456789abcdef0123456789abcdef");
+        Path first = directory.resolve("first.json");
+        Path second = directory.resolve("second.json");
+
+        Outcome one = execute(StorageProviders::named, List.of("fixture", "import", "--format", "s3-access-log",
+                SAMPLE.toString(), "--hmac-key-file", key.toString(), "--out", first.toString()));
+        Outcome two = execute(StorageProviders::named, List.of("fixture", "import", "--format", "s3-access-log",
+                SAMPLE.toString(), "--hmac-key-file", key.toString(), "--out", second.toString()));
+
+        assertEquals(0, one.exitCode() + two.exitCode(), one.err() + two.err());
+        assertEquals(Files.readString(first), Files.readString(second));
+        assertFalse((one.out() + one.err()).contains("0123456789abcdef"));
+    }
+
+    @Test
+    void anUnknownFormatOrUserRuleIsBadInputNamingIt() {
+        CLI.assertRefused(List.of("fixture", "import", "--format", "nginx", SAMPLE.toString(), "--out",
+                directory.resolve("x.json").toString()), "unknown trace format 'nginx'");
+        CLI.assertRefused(List.of("fixture", "import", "--format", "s3-access-log", "--users", "prefix:0",
+                SAMPLE.toString(), "--out", directory.resolve("x.json").toString()), "prefix:0");
+    }
+
+    @Test
+    void strictRefusesAMalformedLineNamingFileAndLine() throws IOException {
+        Path broken = Files.writeString(directory.resolve("broken.log"), Files.readString(SAMPLE) + "not a record\n");
+
+        CLI.assertRefused(List.of("fixture", "import", "--format", "s3-access-log", "--strict", broken.toString(),
+                "--out", directory.resolve("x.json").toString()), "broken.log:201: not a s3-access-log record");
+        assertFalse(Files.exists(directory.resolve("x.json")), "no half-written fixture is left");
+    }
+}

@@ -1,0 +1,104 @@
+package dev.vaultload.engine;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * Bytes {@code firstByte} to {@code lastByte} (both included, cut at the end of the document) of a stream that holds
+ * the whole document. With {@code drainTail}, the rest of the document is read (and dropped) before the slice ends,
+ * so an engine that authenticates as it reads has checked the whole document when the slice says it is complete:
+ * {@link Space#read(String, long, long)}'s default, read whole, verify, slice.
+ */
+public final class RangeSlice extends FilterInputStream {
+    private long toSkip;
+    private long remaining;
+    private final boolean drainTail;
+
+    private RangeSlice(InputStream whole, long firstByte, long lastByte, boolean drainTail) {
+        super(whole);
+        this.toSkip = firstByte;
+        this.remaining = lastByte - firstByte + 1;
+        this.drainTail = drainTail;
+    }
+
+    /**
+     * @param whole     the document from its first byte
+     * @param drainTail read the rest of the document once the slice is read (see above)
+     * @throws IllegalArgumentException unless 0 <= firstByte <= lastByte
+     */
+    public static InputStream of(InputStream whole, long firstByte, long lastByte, boolean drainTail) {
+        requireRange(firstByte, lastByte);
+        return new RangeSlice(whole, firstByte, lastByte, drainTail);
+    }
+
+    /** @throws IllegalArgumentException unless 0 <= firstByte <= lastByte */
+    public static void requireRange(long firstByte, long lastByte) {
+        if (firstByte < 0 || lastByte < firstByte) {
+            throw new IllegalArgumentException("byte range " + firstByte + "-" + lastByte + " is not 0 <= first <= last");
+        }
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        if (toSkip > 0) {
+            long skipped = discard(in, toSkip);
+            toSkip -= skipped;
+            if (toSkip > 0) {
+                return -1; // the document ends before the range starts
+            }
+        }
+        if (remaining == 0) {
+            if (drainTail) {
+                in.transferTo(OutputStream.nullOutputStream());
+            }
+            return -1;
+        }
+        int read = in.read(buffer, offset, (int) Math.min(length, remaining));
+        if (read > 0) {
+            remaining -= read;
+        } else if (read < 0) {
+            remaining = 0;
+        }
+        return read;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        return discard(this, n);
+    }
+
+    @Override
+    public int available() throws IOException {
+        return toSkip > 0 ? 0 : (int) Math.min(remaining, in.available());
+    }
+
+    @Override
+    public boolean markSupported() {
+        return false;
+    }
+
+    /** Skips by reading, never by skip(): a decrypting stream must see every byte it passes over. */
+    private static long discard(InputStream source, long n) throws IOException {
+        long skipped = 0;
+        byte[] discard = new byte[8192];
+        while (skipped < n) {
+            int read = source.read(discard, 0, (int) Math.min(discard.length, n - skipped));
+            if (read < 0) {
+                break;
+            }
+            skipped += read;
+        }
+        return skipped;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.vaultload.run.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.PlaintextEngine;
+import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureJson;
+import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.fixture.FixtureWriter;
+import dev.vaultload.fixture.OperationType;
+import dev.vaultload.fixture.trace.KeyAnonymizer;
+import dev.vaultload.fixture.trace.TraceFormat;
+import dev.vaultload.fixture.trace.TraceImporter;
+import dev.vaultload.fixture.trace.UserRule;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.TraceSchedule;
+import dev.vaultload.run.load.LoadFixtures;
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.run.load.LoadWorkload;
+import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.InMemoryBlobStore;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceRunnerTest {
+    @TempDir
+    Path directory;
+
+    /** An IBM COS trace of {@code objects} objects, each written and read twice, one request every 5 ms. */
+    private Fixture trace(int objects) throws IOException {
+        List<String> lines = new ArrayList<>();
+        long millis = 0;
+        for (int object = 0; object < objects; object++) {
+            lines.add((millis += 5) + " REST.PUT.OBJECT obj" + object + " 2048");
+            lines.add((millis += 5) + " REST.GET.OBJECT obj" + object + " 2048");
+            lines.add((millis += 5) + " REST.GET.OBJECT obj" + object + " 2048 100 1123");
+        }
+        return imported(TraceFormat.IBM_COS, Files.write(directory.resolve("trace.txt"), lines), "hash:8");
+    }
+
+    private Fixture imported(TraceFormat format, Path file, String users) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (FixtureWriter writer = new FixtureJson().newWriter(out)) {
+            new TraceImporter(new TraceImporter.Options(format, UserRule.parse(users), KeyAnonymizer.random(), 1000, false))
+                    .importTo(List.of(file), writer);
+        }
+        return new FixtureLoader().load(new ByteArrayInputStream(out.toByteArray()), "trace.json");
+    }
+
+    private RunResult run(Fixture fixture, TracePlan plan) {
+        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, new InMemoryBlobStore(),
+                PlaintextEngine::new, new ContentGenerator(), LoadFixtures.FILE_SIZE_BYTES)) {
+            return LoadFixtures.record(workload, directory, recording ->
+                    new TraceRunner(plan, fixture, workload, Duration.ofSeconds(1), List.of()).run(recording, 0));
+        }
+    }
+
+    private static OperationStatistics statistics(List<OperationStatistics> all, OperationType type) {
+        return all.stream().filter(s -> s.type() == type).findFirst().orElseThrow();
+    }
+
+    @Test
+    void replaysEveryOperationAtItsTimestampOverTheSpeedWithEveryReadVerified() throws IOException {
+        Fixture fixture = trace(200); // 3 s of trace
+        long startNanos = System.nanoTime();
+
+        RunResult result = run(fixture, new TracePlan(2, 4));
+
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertEquals(200, statistics(result.operations(), OperationType.WRITE).count());
+        assertEquals(400, statistics(result.operations(), OperationType.READ).count());
+        assertEquals(200 * 2048 + 200 * 1024, statistics(result.operations(), OperationType.READ).transferredBytes(),
+                "whole READs and 1024-byte ranges");
+        TraceSchedule schedule = result.rate().trace();
+        assertEquals(600, schedule.scheduledOperations());
+        assertEquals(2995, schedule.traceMillis());
+        assertTrue(seconds >= 1.4, "the trace's 3 s at speed 2 take 1.5 s, not less: " + seconds);
+        assertEquals(600 / 1.4975, result.rate().targetOpsPerSecond(), 1);
+        assertTrue(schedule.latenessPercentileMicros().get("p50") < 20_000, schedule.toString());
+    }
+
+    @Test
+    void aShareIntoAnotherThreadsUserIsWaitedForSoItsReadFindsIt() throws IOException {
+        Path sample = Files.write(directory.resolve("s3.log"), new String(getClass()
+                .getResourceAsStream("/traces/s3-access-log.txt").readAllBytes(), StandardCharsets.UTF_8).lines().toList());
+        Fixture fixture = imported(TraceFormat.S3_ACCESS_LOG, sample, "bucket");
+
+        for (int threads : new int[] {1, 2, 3}) {
+            RunResult result = run(fixture, new TracePlan(1000, threads));
+            assertTrue(result.passed(), () -> threads + " threads: " + result.failures());
+            assertEquals(1, statistics(result.operations(), OperationType.SHARE).count());
+        }
+    }
+
+    @Test
+    void aFixtureWithoutTimestampsIsRefusedForTrace() {
+        Fixture generated = new FixtureLoader().loadResource("fixtures/fixture-small.json");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> TracePlan.requireTimestamps(generated, "fixture-small.json"));
+        assertTrue(refused.getMessage().contains("fixture-small.json has no timestampMillis"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new TracePlan(0, 1));
+    }
+}
