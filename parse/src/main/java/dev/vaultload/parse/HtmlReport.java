@@ -73,7 +73,7 @@ public final class HtmlReport {
             boolean passed = runs.get(index).result().passed();
             html.append("<tr><td><a href=\"#run-").append(index + 1).append("\">").append(Html.escape(headings.get(index)))
                     .append("</a></td><td><span class=\"verdict ").append(passed ? "passed\">PASSED" : "failed\">FAILED")
-                    .append("</span></td></tr>");
+                    .append("</span>").append(ThresholdSection.badge(runs.get(index).result())).append("</td></tr>");
         }
         html.append("</table></nav>");
     }

@@ -31,7 +31,7 @@ final class RunSection {
                        Optional<PeriodTimeline> timeline) {
         html.append("<section class=\"run\" id=\"").append(id).append("\"><h2>").append(Html.escape(heading))
                 .append(" <span class=\"verdict ").append(result.passed() ? "passed\">PASSED" : "failed\">FAILED")
-                .append("</span></h2><p><code>").append(Html.escape(file)).append("</code></p>");
+                .append("</span>").append(ThresholdSection.badge(result)).append("</h2><p><code>").append(Html.escape(file)).append("</code></p>");
         if (result.health() != null && result.health().failure() != null) {
             html.append("<p>").append(Html.escape(result.health().failure())).append("</p>");
         }
@@ -39,6 +39,7 @@ final class RunSection {
             MergeSection.render(html, result.merge());
         }
         Html.keyValues(html, "Configuration", "configuration", configuration(result));
+        ThresholdSection.render(html, result);
         operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
                 : result.headroom() != null ? " at the knee step" : ""), "operations", result.operations());
         if (result.rate() != null) {

@@ -42,8 +42,10 @@ final class LoadModeRun {
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
              LoadRecording recording = new LoadRecording(workload,
                      new ReportFiles(session.config().reportDirectory(), name.base()), setup, label,
-                     session.config().reportFormats())) {
-            return recording.finish(measure.apply(workload, recording), session.config().maxRssGrowthPercent());
+                     session.config().reportFormats(), session.config().thresholds())) {
+            RunResult result = recording.finish(measure.apply(workload, recording), session.config().maxRssGrowthPercent());
+            session.showVerdicts(result);
+            return result;
         }
     }
 }

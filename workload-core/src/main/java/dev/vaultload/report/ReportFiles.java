@@ -90,7 +90,8 @@ public final class ReportFiles {
             sinks.add(new DatasafeStatisticsLog(console));
         }
         if (formats.contains(ResultFormat.CONSOLE)) {
-            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console)));
+            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console),
+                    new ThresholdLog(console)));
         }
         if (formats.contains(ResultFormat.JSON)) {
             sinks.add(new JsonReportWriter(json()));
