@@ -1,8 +1,9 @@
 package dev.vaultload.run;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.ResultFigure;
 import dev.vaultload.report.Threshold;
-import dev.vaultload.report.ThresholdMetric;
+import dev.vaultload.report.ResultMetric;
 import dev.vaultload.report.ThresholdVerdict;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.stats.Interval;
@@ -58,18 +59,18 @@ public final class ThresholdWatch implements IntervalListener {
     }
 
     private OptionalDouble measure(Threshold threshold, Interval interval) {
-        if (threshold.metric() == ThresholdMetric.ERRORS) {
-            long failed = threshold.failures(interval.errors());
-            return Threshold.percentOf(failed, interval.responses() - interval.errors().values().stream()
+        if (threshold.metric() == ResultMetric.ERRORS) {
+            long failed = threshold.figure().failures(interval.errors());
+            return ResultFigure.percentOf(failed, interval.responses() - interval.errors().values().stream()
                     .mapToLong(Long::longValue).sum());
         }
         Histogram judged = new Histogram(3);
         latencies.forEach((type, histogram) -> {
-            if (threshold.judges(type)) {
+            if (threshold.figure().judges(type)) {
                 judged.add(histogram);
             }
         });
-        return threshold.latencyMillis(judged);
+        return threshold.figure().latencyMillis(judged);
     }
 
     private static long periodMillis(Interval interval) {

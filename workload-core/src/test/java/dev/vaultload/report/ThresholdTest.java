@@ -29,22 +29,22 @@ class ThresholdTest {
     void theIssuesExamplesParse() {
         Threshold read = Threshold.parse("READ p99 < 50ms", "test");
         assertEquals(OperationType.READ, read.operation());
-        assertEquals(ThresholdMetric.P99, read.metric());
+        assertEquals(ResultMetric.P99, read.metric());
         assertEquals(Threshold.Comparison.LESS, read.comparison());
         assertEquals(50.0, read.limit());
         assertFalse(read.abortOnFail());
 
         Threshold errors = Threshold.parse("errors < 0.1%", "test");
         assertNull(errors.operation());
-        assertEquals(ThresholdMetric.ERRORS, errors.metric());
+        assertEquals(ResultMetric.ERRORS, errors.metric());
         assertEquals(0.1, errors.limit());
 
         Threshold writes = Threshold.parse("WRITE ops/s > 200", "test");
-        assertEquals(ThresholdMetric.OPS_PER_SECOND, writes.metric());
+        assertEquals(ResultMetric.OPS_PER_SECOND, writes.metric());
         assertEquals(Threshold.Comparison.GREATER, writes.comparison());
 
-        assertEquals(ThresholdMetric.CPU_MILLIS_PER_OPERATION, Threshold.parse("cpu ms/op < 1", "test").metric());
-        assertEquals(ThresholdMetric.RSS_GROWTH, Threshold.parse("rss growth < 5%", "test").metric());
+        assertEquals(ResultMetric.CPU_MILLIS_PER_OPERATION, Threshold.parse("cpu ms/op < 1", "test").metric());
+        assertEquals(ResultMetric.RSS_GROWTH, Threshold.parse("rss growth < 5%", "test").metric());
     }
 
     @ParameterizedTest
@@ -56,7 +56,7 @@ class ThresholdTest {
             READ MiB/s > 100           | MIB_PER_SECOND | 100
             cpu ms/op < 0.8ms          | CPU_MILLIS_PER_OPERATION | 0.8
             """)
-    void unitsAndSpacingAreRead(String text, ThresholdMetric metric, double limitInItsUnit) {
+    void unitsAndSpacingAreRead(String text, ResultMetric metric, double limitInItsUnit) {
         Threshold threshold = Threshold.parse(text, "test");
         assertEquals(metric, threshold.metric());
         assertEquals(limitInItsUnit, threshold.limit(), 1e-9);

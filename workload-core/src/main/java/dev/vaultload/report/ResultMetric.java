@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * What a {@link Threshold} measures, with the unit its measured value is given in. Latency percentiles are those
+ * What a {@link ResultFigure} measures (a threshold, the history), with the unit its value is given in. Latency percentiles are those
  * every report carries ({@link OperationStatistics#PERCENTILES}); the last two are figures of the whole run.
  */
-public enum ThresholdMetric {
+public enum ResultMetric {
     P50("p50", Kind.LATENCY), P75("p75", Kind.LATENCY), P90("p90", Kind.LATENCY), P95("p95", Kind.LATENCY),
     P99("p99", Kind.LATENCY), P99_9("p99.9", Kind.LATENCY), MAX("max", Kind.LATENCY), MEAN("mean", Kind.LATENCY),
     OPS_PER_SECOND("ops/s", Kind.RATE), MIB_PER_SECOND("MiB/s", Kind.RATE),
@@ -37,7 +37,7 @@ public enum ThresholdMetric {
     private final String spelling;
     private final Kind kind;
 
-    ThresholdMetric(String spelling, Kind kind) {
+    ResultMetric(String spelling, Kind kind) {
         this.spelling = spelling;
         this.kind = kind;
     }
@@ -72,7 +72,7 @@ public enum ThresholdMetric {
     }
 
     /** The metric spelled so, in any case. */
-    public static Optional<ThresholdMetric> spelled(String text) {
+    public static Optional<ResultMetric> spelled(String text) {
         return Arrays.stream(values()).filter(metric -> metric.spelling.equalsIgnoreCase(text)).findFirst();
     }
 
