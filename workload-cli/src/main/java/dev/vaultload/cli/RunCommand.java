@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.history.RunHistory;
 import dev.vaultload.parse.HtmlReport;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
@@ -101,6 +102,7 @@ final class RunCommand implements Callable<Integer> {
         Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);
         // reports name the suite whose job runs, so the parse module groups them with the JUnit suite's results
         Suite suite = Suite.valueOf(RunSettings.SUITE.read(settings));
+        Optional<RunHistory> history = RunHistory.open(settings);
         try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed)) {
             Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, session.config().reportDirectory());
             try {
@@ -119,6 +121,8 @@ final class RunCommand implements Callable<Integer> {
                 if (session.config().reportFormats().contains(ResultFormat.HTML)) {
                     out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
                 }
+                history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
+                        + " results to the history"));
                 publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                         : passed ? ShardResults.PASSED : "failed"));
                 return gate.exitCode(passed);
