@@ -20,6 +20,17 @@ import java.util.List;
 public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
 
+    private final RunTrends trends;
+
+    public HtmlReport() {
+        this(RunTrends.NONE);
+    }
+
+    /** @param trends each run's trend over earlier runs of its configuration (the history's), shown in its section */
+    public HtmlReport(RunTrends trends) {
+        this.trends = trends;
+    }
+
     /** A run result and where it was found. */
     private record Run(Path json, RunResult result) {
     }
@@ -54,7 +65,7 @@ public final class HtmlReport {
         for (int index = 0; index < runs.size(); index++) {
             Run run = runs.get(index);
             RunSection.render(body, "run-" + (index + 1), headings.get(index), folder.relativize(run.json()).toString(),
-                    run.result(), PeriodTimeline.read(IntervalLog.besideJson(run.json())));
+                    run.result(), PeriodTimeline.read(IntervalLog.besideJson(run.json())), trends);
         }
         body.append(headroomPlots);
         Path report = folder.resolve(FILE_NAME);

@@ -26,9 +26,10 @@ final class RunSection {
      * @param heading  what tells this run from the others on the page
      * @param file     the JSON it came from, as the page names it
      * @param timeline the run's interval log; empty when there is none
+     * @param trends   its trend over earlier runs, when a history is given
      */
     static void render(StringBuilder html, String id, String heading, String file, RunResult result,
-                       Optional<PeriodTimeline> timeline) {
+                       Optional<PeriodTimeline> timeline, RunTrends trends) {
         html.append("<section class=\"run\" id=\"").append(id).append("\"><h2>").append(Html.escape(heading))
                 .append(" <span class=\"verdict ").append(result.passed() ? "passed\">PASSED" : "failed\">FAILED")
                 .append("</span>").append(ThresholdSection.badge(result)).append("</h2><p><code>").append(Html.escape(file)).append("</code></p>");
@@ -48,6 +49,7 @@ final class RunSection {
         if (result.headroom() != null) {
             headroom(html, result.headroom());
         }
+        html.append(trends.html(result));
         RunCharts charts = new RunCharts(result);
         timeline.ifPresent(periods -> charts.overTime(html, periods));
         charts.distribution(html);

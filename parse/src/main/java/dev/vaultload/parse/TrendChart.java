@@ -18,6 +18,11 @@ public final class TrendChart {
     private TrendChart() {
     }
 
+    /** A section of report.html: its heading, then the charts. */
+    public static String section(String heading, String... charts) {
+        return "<section class=\"trend\"><h3>" + Html.escape(heading) + "</h3>" + String.join("", charts) + "</section>";
+    }
+
     public static String svg(String title, String unit, List<Line> lines) {
         int runs = lines.stream().mapToInt(line -> line.values().length).max().orElse(0);
         double largest = lines.stream().flatMapToDouble(line -> Arrays.stream(line.values()))

@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import dev.vaultload.history.RunHistory;
 import dev.vaultload.parse.HtmlReport;
+import dev.vaultload.parse.RunTrends;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Interruption;
@@ -118,11 +119,13 @@ final class RunCommand implements Callable<Integer> {
                     case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget,
                             progress, out, gate).run();
                 };
-                if (session.config().reportFormats().contains(ResultFormat.HTML)) {
-                    out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
-                }
                 history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
                         + " results to the history"));
+                if (session.config().reportFormats().contains(ResultFormat.HTML)) {
+                    try (RunTrends trends = history.<RunTrends>map(RunHistory::trends).orElse(RunTrends.NONE)) {
+                        out.println("wrote " + new HtmlReport(trends).write(session.config().reportDirectory()));
+                    }
+                }
                 publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                         : passed ? ShardResults.PASSED : "failed"));
                 return gate.exitCode(passed);

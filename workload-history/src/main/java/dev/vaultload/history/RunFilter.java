@@ -24,6 +24,11 @@ public final class RunFilter {
         this.equal = equal;
     }
 
+    /** The runs of one configuration. */
+    public static RunFilter of(Configuration configuration) {
+        return new RunFilter(configuration.fields());
+    }
+
     /**
      * @param text {@code FIELD=VALUE,...}; null or blank for every run
      * @throws IllegalArgumentException one line naming the part at fault and the fields accepted

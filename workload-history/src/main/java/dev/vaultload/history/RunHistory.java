@@ -32,6 +32,11 @@ public final class RunHistory {
         return Optional.of(new RunHistory(settings));
     }
 
+    /** The trends of report.html, over the history; close it after the page is written. */
+    public HistoryTrends trends() {
+        return new HistoryTrends(HistoryStore.open(settings, HistorySettings.DEFAULT_FILE));
+    }
+
     /** @return how many results written in {@code reportDirectory} since {@link #open} were added */
     public int addWritten(Path reportDirectory) {
         int added = 0;

@@ -65,6 +65,20 @@ class HistoryCommandTest {
     }
 
     @Test
+    void aRunsPageShowsItsConfigurationsTrendFromTheHistory() throws Exception {
+        Path history = folder.resolve("trends.db");
+        history("add", nightlyResults().toString(), "--url", history.toString());
+        try (HistoryTrends trends = new HistoryTrends(HistoryStore.open(history.toString(), null, null))) {
+            String html = trends.html(SampleResults.result(FIRST_NIGHT, "CEPH", CipherSuite.AES256_GCM, 10, "x"));
+            assertTrue(html.contains("Trend over the history: " + NIGHTS + " runs of mode=FIXTURE"), html);
+            assertEquals(2, html.split("<svg").length - 1, "latency and throughput");
+            assertTrue(html.contains("data-series=\"READ p99\"") && html.contains("data-series=\"WRITE ops/s\""), html);
+            assertEquals("", trends.html(SampleResults.result(FIRST_NIGHT, "MINIO", CipherSuite.AES256_GCM, 10, "x")),
+                    "no history of MINIO: nothing to show");
+        }
+    }
+
+    @Test
     void badInputIsOneLineNamingIt() {
         Path history = folder.resolve("h.db");
         assertEquals("Invalid --metric 'READ p98': unknown metric 'p98'; expected one of p50, p75, p90, p95, p99, p99.9, "

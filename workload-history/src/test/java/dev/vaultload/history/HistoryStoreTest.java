@@ -5,13 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.report.RunResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -82,6 +90,34 @@ class HistoryStoreTest {
         try (HistoryStore store = database.open()) {
             assertEquals(1, store.runs(RunFilter.ALL).size());
         }
+    }
+
+    /** deploy/grafana/vaultload-history.json's SQL, its macros and variables filled in, reads what a run added. */
+    @org.junit.jupiter.api.Test
+    void theGrafanaPanelsReadTheHistoryOnPostgres() throws Exception {
+        Database postgres = Postgres.fresh().orElse(null);
+        Assumptions.assumeTrue(postgres != null, "no PostgreSQL (HISTORY_POSTGRES_URL unset)");
+        try (HistoryStore store = postgres.open()) {
+            store.add(summary(SampleResults.result(NIGHT, "CEPH", CipherSuite.AES256_GCM, 12, "c", "READ p99 < 11ms"), "g.json"));
+        }
+        JsonNode dashboard = new ObjectMapper().readTree(Path.of("..", "deploy", "grafana", "vaultload-history.json").toFile());
+        List<Integer> rows = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(postgres.url(), postgres.user(), postgres.password());
+             Statement statement = connection.createStatement()) {
+            for (JsonNode panel : dashboard.get("panels")) {
+                String sql = panel.get("targets").get(0).get("rawSql").asText()
+                        .replace("$__unixEpochFilter(r.started_at_millis / 1000)", "r.started_at_millis / 1000 BETWEEN 0 AND 4102444800")
+                        .replace("$figure", "READ p99").replace("$storage", "'CEPH'").replace("$cipher", "'AES256_GCM'");
+                try (ResultSet result = statement.executeQuery(sql)) {
+                    int count = 0;
+                    while (result.next()) {
+                        count++;
+                    }
+                    rows.add(count);
+                }
+            }
+        }
+        assertEquals(List.of(1, 1), rows, "one point of READ p99, one threshold broken");
     }
 
     @org.junit.jupiter.api.Test
