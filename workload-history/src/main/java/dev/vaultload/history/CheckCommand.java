@@ -76,7 +76,8 @@ final class CheckCommand extends HistoryCommand.Store implements Callable<Intege
         StoredRun after = series.points().get(point.index()).run();
         out().printf(Locale.ROOT, "%s %s (%s), %s%n", verdict, series.figure(), series.unit(), series.configuration().key());
         out().printf(Locale.ROOT, "  between run %d (%s, commit %s) and run %d (%s, commit %s)%n", point.index(),
-                before.startedAt(), before.shortCommit(), point.index() + 1, after.startedAt(), after.shortCommit());
+                before.startedToTheSecond(), before.shortCommit(), point.index() + 1, after.startedToTheSecond(),
+                after.shortCommit());
         out().printf(Locale.ROOT, "  %+.1f%% [%+.1f%%, %+.1f%%]: mean %.3f over %d runs -> %.3f over %d runs, p %.3f%n",
                 point.changePercent(), point.lowPercent(), point.highPercent(), point.meanBefore(), point.runsBefore(),
                 point.meanAfter(), point.runsAfter(), point.pValue());

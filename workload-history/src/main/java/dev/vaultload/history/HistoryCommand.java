@@ -105,9 +105,9 @@ public final class HistoryCommand {
         public Integer call() {
             RunFilter filter = RunFilter.parse(where);
             try (HistoryStore store = open()) {
-                out().println("started                   commit      verdict  configuration");
+                out().println("started               commit      verdict  configuration");
                 for (StoredRun run : store.runs(filter)) {
-                    out().printf(Locale.ROOT, "%-25s %-11s %-8s %s%n", run.startedAt(), run.shortCommit(),
+                    out().printf(Locale.ROOT, "%-21s %-11s %-8s %s%n", run.startedToTheSecond(), run.shortCommit(),
                             !run.passed() ? "FAILED" : run.thresholdsBreached() ? "BREACHED" : "PASSED",
                             run.configuration().key());
                 }
@@ -145,10 +145,10 @@ public final class HistoryCommand {
                 List<TrendChart.Line> lines = new ArrayList<>();
                 for (FigureSeries one : series) {
                     out().println("== " + figure + " (" + one.unit() + "), " + one.configuration().key());
-                    out().println("  run  started                   commit      value");
+                    out().println("  run  started               commit      value");
                     for (int index = 0; index < one.points().size(); index++) {
                         FigureSeries.Point point = one.points().get(index);
-                        out().printf(Locale.ROOT, "%5d  %-25s %-11s %.3f%n", index + 1, point.run().startedAt(),
+                        out().printf(Locale.ROOT, "%5d  %-21s %-11s %.3f%n", index + 1, point.run().startedToTheSecond(),
                                 point.run().shortCommit(), point.value());
                     }
                     lines.add(new TrendChart.Line(series.size() == 1 ? figure : one.configuration().key(), one.values()));
