@@ -54,14 +54,18 @@ public final class HistoryStore implements AutoCloseable {
             return new HistoryStore(DriverManager.getConnection(url, user, password));
         } catch (FlywayException | SQLException e) {
             throw new IllegalArgumentException("Invalid " + HistorySettings.HISTORY_URL.name() + "='" + shown(urlOrFile)
-                    + "': cannot open the history there (" + firstLine(e).replace(password == null ? "\0" : password, "***")
-                    + ")", e);
+                    + "': cannot open the history there (" + withoutSecret(firstLine(e), password) + ")", e);
         }
     }
 
     /** The URL with a password it carries ({@code password=...}) masked. */
     static String shown(String url) {
         return url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    }
+
+    /** A driver's message with the password masked, should it quote it. */
+    private static String withoutSecret(String message, String password) {
+        return password == null || password.isEmpty() ? message : message.replace(password, "***");
     }
 
     /** A JDBC URL as given; a path as {@code jdbc:sqlite:PATH}, its folder made. */
