@@ -74,6 +74,19 @@ class ThresholdRunTest {
     }
 
     @Test
+    void aHeadroomRunIsJudgedOnItsKneeStep() throws IOException {
+        Outcome outcome = InProcessCli.execute(StorageProviders::named, List.of("run", "--storage-providers", "MEMORY",
+                "--file-sizes", "1", "--kdf-iterations", "1000", "--report-dir", reports.toString(), "--mode", "HEADROOM",
+                "--max-threads", "2", "--operations-per-step", "40", "--threshold", "ops/s > 100000",
+                "--threshold", "errors < 1%"));
+
+        assertEquals(ExitCodes.THRESHOLD_BREACHED, outcome.exitCode(), outcome.err());
+        JsonNode thresholds = new ObjectMapper().readTree(onlyFile(".json").toFile()).get("thresholds");
+        assertEquals("FAILED", thresholds.get(0).get("verdict").asText());
+        assertEquals("PASSED", thresholds.get(1).get("verdict").asText());
+    }
+
+    @Test
     void anAbortOnFailThresholdStopsTheRunEarly() throws IOException {
         Outcome outcome = run("--mode", "RATE", "--rate", "50", "--duration", "30s", "--operation", "WRITE",
                 "--threshold", "p50 < 1us abortOnFail");
