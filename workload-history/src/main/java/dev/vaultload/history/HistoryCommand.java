@@ -83,7 +83,9 @@ public final class HistoryCommand {
                         out().println("skipped " + file + ": not a run result");
                         continue;
                     }
-                    if (store.add(RunSummary.of(result, file.toString(), read(file)))) {
+                    if (!RunSummary.kept(result)) {
+                        out().println("skipped " + file + ": a shard's result (add the merged one)");
+                    } else if (store.add(RunSummary.of(result, file.toString(), read(file)))) {
                         added++;
                     } else {
                         present++;

@@ -2,6 +2,7 @@ package dev.vaultload.history;
 
 import dev.vaultload.parse.JsonResultReader;
 import dev.vaultload.parse.ResultLoader;
+import dev.vaultload.report.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -44,7 +45,8 @@ public final class RunHistory {
             for (Path file : ResultLoader.filesEndingWith(reportDirectory, ".json")) {
                 if (!Files.getLastModifiedTime(file).toInstant().isBefore(startedAt.minusSeconds(1))) {
                     try {
-                        added += store.add(RunSummary.of(JsonResultReader.runResult(file), file.toString(),
+                        RunResult result = JsonResultReader.runResult(file);
+                        added += RunSummary.kept(result) && store.add(RunSummary.of(result, file.toString(),
                                 Files.readAllBytes(file))) ? 1 : 0;
                     } catch (IOException notAResult) {
                         // another JSON in the folder: only run results are kept

@@ -36,6 +36,14 @@ public record RunSummary(String runId, Instant startedAt, String source, Configu
             ResultMetric.P95, ResultMetric.P99, ResultMetric.P99_9, ResultMetric.MAX, ResultMetric.MEAN,
             ResultMetric.OPS_PER_SECOND, ResultMetric.MIB_PER_SECOND, ResultMetric.ERRORS);
 
+    /**
+     * Whether the history keeps {@code result}: not a shard's, which holds only part of a run's load (its merge,
+     * `vaultload merge`'s result, is the run's).
+     */
+    public static boolean kept(RunResult result) {
+        return result.shard() == null;
+    }
+
     /** @param json the result's JSON as written, which identifies it */
     public static RunSummary of(RunResult result, String source, byte[] json) {
         Map<String, Double> figures = new LinkedHashMap<>();

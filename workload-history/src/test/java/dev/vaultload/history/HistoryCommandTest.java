@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ShardRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -39,6 +41,14 @@ class HistoryCommandTest {
         assertEquals("added " + 2 * NIGHTS + " results", add.out().strip());
         Outcome again = history("add", results.toString(), "--url", history.toString());
         assertEquals("added 0 results, " + 2 * NIGHTS + " were there already", again.out().strip());
+        Path shard = folder.resolve("shard-0.json");
+        RunResult whole = SampleResults.result(FIRST_NIGHT, "CEPH", CipherSuite.AES256_GCM, 10, "s");
+        new JsonReportWriter(shard).write(new RunResult(whole.setup(), whole.engineDescription(), whole.timing(),
+                whole.operations(), whole.errors(), whole.failures(), whole.failureGroups(), whole.objects(), whole.cpu(),
+                whole.health(), whole.storageDetails(), whole.environment(), new ShardRun("r", 0, 2, null, 0, 0, 1), null,
+                null, null, null));
+        assertEquals("skipped " + shard + ": a shard's result (add the merged one)\nadded 0 results",
+                history("add", shard.toString(), "--url", history.toString()).out().strip());
 
         Outcome list = history("list", "--where", "storage=CEPH,cipher=AES256_GCM", "--url", history.toString());
         assertEquals(NIGHTS + 1, list.out().strip().lines().count(), list.out());
