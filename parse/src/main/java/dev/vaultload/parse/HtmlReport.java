@@ -20,6 +20,17 @@ import java.util.List;
 public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
 
+    private final RunTrends trends;
+
+    public HtmlReport() {
+        this(RunTrends.NONE);
+    }
+
+    /** @param trends each run's trend over earlier runs of its configuration (the history's), shown in its section */
+    public HtmlReport(RunTrends trends) {
+        this.trends = trends;
+    }
+
     /** A run result and where it was found. */
     private record Run(Path json, RunResult result) {
     }
@@ -54,7 +65,7 @@ public final class HtmlReport {
         for (int index = 0; index < runs.size(); index++) {
             Run run = runs.get(index);
             RunSection.render(body, "run-" + (index + 1), headings.get(index), folder.relativize(run.json()).toString(),
-                    run.result(), PeriodTimeline.read(IntervalLog.besideJson(run.json())));
+                    run.result(), PeriodTimeline.read(IntervalLog.besideJson(run.json())), trends);
         }
         body.append(headroomPlots);
         Path report = folder.resolve(FILE_NAME);
@@ -73,7 +84,7 @@ public final class HtmlReport {
             boolean passed = runs.get(index).result().passed();
             html.append("<tr><td><a href=\"#run-").append(index + 1).append("\">").append(Html.escape(headings.get(index)))
                     .append("</a></td><td><span class=\"verdict ").append(passed ? "passed\">PASSED" : "failed\">FAILED")
-                    .append("</span></td></tr>");
+                    .append("</span>").append(ThresholdSection.badge(runs.get(index).result())).append("</td></tr>");
         }
         html.append("</table></nav>");
     }

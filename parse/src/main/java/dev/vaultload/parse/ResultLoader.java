@@ -42,7 +42,7 @@ public final class ResultLoader {
     }
 
     /** The files under {@code folder} (recursively) whose names end with {@code suffix}, sorted. */
-    static List<Path> filesEndingWith(Path folder, String suffix) {
+    public static List<Path> filesEndingWith(Path folder, String suffix) {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.filter(Files::isRegularFile).filter(file -> file.toString().endsWith(suffix)).sorted().toList();
         } catch (IOException e) {

@@ -28,12 +28,13 @@ final class RunSection {
      * @param heading  what tells this run from the others on the page
      * @param file     the JSON it came from, as the page names it
      * @param timeline the run's interval log; empty when there is none
+     * @param trends   its trend over earlier runs, when a history is given
      */
     static void render(StringBuilder html, String id, String heading, String file, RunResult result,
-                       Optional<PeriodTimeline> timeline) {
+                       Optional<PeriodTimeline> timeline, RunTrends trends) {
         html.append("<section class=\"run\" id=\"").append(id).append("\"><h2>").append(Html.escape(heading))
                 .append(" <span class=\"verdict ").append(result.passed() ? "passed\">PASSED" : "failed\">FAILED")
-                .append("</span></h2><p><code>").append(Html.escape(file)).append("</code></p>");
+                .append("</span>").append(ThresholdSection.badge(result)).append("</h2><p><code>").append(Html.escape(file)).append("</code></p>");
         if (result.health() != null && result.health().failure() != null) {
             html.append("<p>").append(Html.escape(result.health().failure())).append("</p>");
         }
@@ -41,6 +42,7 @@ final class RunSection {
             MergeSection.render(html, result.merge());
         }
         Html.keyValues(html, "Configuration", "configuration", configuration(result));
+        ThresholdSection.render(html, result);
         operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
                 : result.headroom() != null ? " at the knee step" : ""), "operations", result.operations());
         if (result.rate() != null) {
@@ -50,6 +52,7 @@ final class RunSection {
             headroom(html, result.headroom());
         }
         endpoints(html, EndpointLog.figures(result.storageDetails()));
+        html.append(trends.html(result));
         RunCharts charts = new RunCharts(result);
         timeline.ifPresent(periods -> charts.overTime(html, periods));
         charts.distribution(html);

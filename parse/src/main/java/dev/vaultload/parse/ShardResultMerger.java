@@ -37,7 +37,7 @@ final class ShardResultMerger {
                         setup.warmupMillis()),
                 first.engineDescription(), timing(shards), operations(shards), errors(shards), failures(shards), failureGroups(shards),
                 shards.stream().map(RunResult::objects).filter(Objects::nonNull).reduce(ObjectOutcomes.NONE, ObjectOutcomes::plus),
-                cpu(shards), null, Map.of("shards", shards.size()), first.environment(), null, summary, null, null);
+                cpu(shards), null, Map.of("shards", shards.size()), first.environment(), null, summary, null, null, null);
     }
 
     /** From the first shard's start to the last one's end; the passes every shard completed. */

@@ -57,7 +57,7 @@ final class ResultFixtures {
                         ErrorMode.FAIL_FAST, 0, warmupMillis),
                 new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
                 new RunTiming("2026-11-22T08:00:00Z", 1000, 1, null),
-                operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT, null, null, null, null);
+                operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT, null, null, null, null, null);
         Path file = folder.resolve(name + ".json");
         new JsonReportWriter(file).write(result);
         return file;

@@ -190,7 +190,7 @@ final class SyntheticRun {
                 new EngineDescription(Engines.DEFAULT, cipher, "X25519", 1000),
                 new RunTiming(Instant.ofEpochMilli(startMillis).toString(), wallClockMillis, 1, null),
                 operations, Map.copyOf(errors), failures(random), groups(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1),
-                health ? health(wallClockMillis) : null, Map.of(), ResultFixtures.ENVIRONMENT, shard, null, null, rate);
+                health ? health(wallClockMillis) : null, Map.of(), ResultFixtures.ENVIRONMENT, shard, null, null, rate, null);
     }
 
     private static OperationStatistics statistics(OperationType type, Histogram recorded, long wallClockMillis, double scale) {

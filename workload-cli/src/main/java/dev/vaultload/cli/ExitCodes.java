@@ -10,11 +10,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.OverwrittenOptionException;
 
-/** What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a store that failed), 2 bad input. */
+/**
+ * What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a store that failed), 2 bad input,
+ * 3 a run that passed but broke a threshold (THRESHOLDS, {@code --threshold}).
+ */
 final class ExitCodes {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
+    static final int THRESHOLD_BREACHED = 3;
 
     private ExitCodes() {
     }

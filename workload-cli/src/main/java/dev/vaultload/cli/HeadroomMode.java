@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * {@code run --mode HEADROOM}: per storage and file size, a headroom measurement written as every mode's result
@@ -29,13 +30,16 @@ final class HeadroomMode {
     private final LoadOperation operation;
     private final LiveProgress progress;
     private final PrintWriter out;
+    private final Consumer<RunResult> recorder;
 
-    HeadroomMode(SuiteSession session, HeadroomPlan plan, LoadOperation operation, LiveProgress progress, PrintWriter out) {
+    HeadroomMode(SuiteSession session, HeadroomPlan plan, LoadOperation operation, LiveProgress progress, PrintWriter out,
+                 Consumer<RunResult> recorder) {
         this.session = session;
         this.plan = plan;
         this.operation = operation;
         this.progress = progress;
         this.out = out;
+        this.recorder = recorder;
     }
 
     /** @return true when no measurement exceeded the error budget or lost data */
@@ -65,6 +69,7 @@ final class HeadroomMode {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + png, e);
         }
+        recorder.accept(result);
         print(label, result, csv, png);
         return result.passed();
     }

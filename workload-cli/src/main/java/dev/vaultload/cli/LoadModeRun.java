@@ -44,10 +44,12 @@ final class LoadModeRun {
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
              LoadRecording recording = new LoadRecording(workload,
                      new ReportFiles(session.config().reportDirectory(), name.base()), setup, label,
-                     session.config().reportFormats())) {
+                     session.config().reportFormats(), session.config().thresholds())) {
             ProviderCounters counters = ProviderCounters.start(provider);
             LoadMeasurement measurement = measure.apply(workload, recording);
-            return recording.finish(measurement, session.config().maxRssGrowthPercent(), counters.addTo(Map.of()));
+            RunResult result = recording.finish(measurement, session.config().maxRssGrowthPercent(), counters.addTo(Map.of()));
+            session.showVerdicts(result);
+            return result;
         }
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * {@code run --mode RATE}: per combination an open-loop run at the target rate for DURATION, written as every
@@ -29,15 +30,17 @@ final class RateMode {
     private final double errorBudget;
     private final LiveProgress progress;
     private final PrintWriter out;
+    private final Consumer<RunResult> recorder;
 
     RateMode(SuiteSession session, double opsPerSecond, LoadOperation operation, double errorBudget, LiveProgress progress,
-             PrintWriter out) {
+             PrintWriter out, Consumer<RunResult> recorder) {
         this.session = session;
         this.opsPerSecond = opsPerSecond;
         this.operation = operation;
         this.errorBudget = errorBudget;
         this.progress = progress;
         this.out = out;
+        this.recorder = recorder;
     }
 
     /** @return true when no run lost data or exceeded the error budget */
@@ -58,6 +61,7 @@ final class RateMode {
                         session.withMetrics(progress.listeners(label, plan.operations(),
                                 Optional.of(new ProgressLog("RATE " + label))), combination, combination.threads()))
                         .run(recording, errorBudget));
+        recorder.accept(result);
         print(label, result);
         return result.passed();
     }

@@ -1,8 +1,12 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.history.RunHistory;
 import dev.vaultload.parse.HtmlReport;
+import dev.vaultload.parse.RunTrends;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ThresholdSettings;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.run.Suite;
@@ -15,6 +19,8 @@ import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -34,7 +40,8 @@ import picocli.CommandLine;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
         description = {"Run the workload against a storage provider. Every suite setting is an option (--THREADS 2,4 or "
                 + "--threads 2,4); unset ones come from the system property or environment variable of the same name.",
-                "Exit status: 0 passed, 1 an integrity failure, a failed run or the error budget exceeded, 2 bad input."})
+                "Exit status: 0 passed, 1 an integrity failure, a failed run or the error budget exceeded, 2 bad input, "
+                        + "3 a threshold broken by a run that otherwise passed."})
 final class RunCommand implements Callable<Integer> {
     enum Mode {
         /** The fixture replayed by THREADS executions, every read and the final content verified. */
@@ -60,6 +67,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--error-budget", defaultValue = "0.01",
             description = "HEADROOM, RATE and TRACE: the fraction of failed operations that fails the run (default ${DEFAULT-VALUE})")
     private double errorBudget;
+
+    @Option(names = "--threshold", paramLabel = "THRESHOLD", description = "a pass/fail limit judged on every "
+            + "combination, e.g. 'READ p99 < 50ms', 'errors < 0.1%', 'WRITE ops/s > 200'; repeatable, added to THRESHOLDS")
+    private List<String> thresholdOptions = new ArrayList<>();
 
     @ArgGroup(validate = false, heading = "%nHEADROOM:%n")
     private HeadroomOptions headroom = new HeadroomOptions();
@@ -91,14 +102,19 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
         }
-        Function<String, String> given = SuiteSettings.lookup(spec, progress.terminal());
+        Function<String, String> given = withThresholdOptions(SuiteSettings.lookup(spec, progress.terminal()));
         // a value refused is the first thing to fix, before whether the mode would use it
         SettingsRegistry.checkAll(given);
         IneffectiveSettings.refuse(mode, spec);
+        if (mode == Mode.HEADROOM && !Thresholds.read(given).abortingOnFail().isEmpty()) {
+            throw new IllegalArgumentException("abortOnFail does not apply to --mode HEADROOM, whose steps go on past the"
+                    + " limits to find the knee: its thresholds are judged on the knee step at the end");
+        }
         ShardPlan shard = ShardPlan.read(given);
         Function<String, String> settings = ShardPublishing.withShardFolder(given, shard);
         // reports name the suite whose job runs, so the parse module groups them with the JUnit suite's results
         Suite suite = Suite.valueOf(RunSettings.SUITE.read(settings));
+        Optional<RunHistory> history = RunHistory.open(settings);
         Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, RunSettings.REPORT_DIR.read(settings));
         try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed,
                 plan -> publishing.map(shardResults -> shardResults.start(plan, settings))
@@ -108,21 +124,45 @@ final class RunCommand implements Callable<Integer> {
                         TracePlan.requireTimestamps(started.fixture(), started.fixtureLabel());
                     }
                 })) {
-            Consumer<RunResult> recorder = result -> publishing.ifPresent(shardResults -> shardResults.record(result));
+            ThresholdGate gate = new ThresholdGate(spec.commandLine().getErr());
+            Consumer<RunResult> recorder = result -> {
+                publishing.ifPresent(shardResults -> shardResults.record(result));
+                gate.accept(result);
+            };
             boolean passed = switch (mode) {
                 case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
-                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress, out).run();
-                case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget, progress, out).run();
-                case TRACE -> new TraceMode(session, trace.speed == null ? 1 : trace.speed, errorBudget, progress, out).run();
+                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress,
+                        out, gate).run();
+                case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget,
+                        progress, out, gate).run();
+                case TRACE -> new TraceMode(session, trace.speed == null ? 1 : trace.speed, errorBudget, progress, out, gate).run();
             };
+            history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
+                    + " results to the history"));
             if (session.config().reportFormats().contains(ResultFormat.HTML)) {
-                out.println("wrote " + new HtmlReport().write(session.config().reportDirectory()));
+                try (RunTrends trends = history.<RunTrends>map(RunHistory::trends).orElse(RunTrends.NONE)) {
+                    out.println("wrote " + new HtmlReport(trends).write(session.config().reportDirectory()));
+                }
             }
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));
-            return passed ? ExitCodes.OK : ExitCodes.FAILED;
+            return gate.exitCode(passed);
         } finally {
             publishing.ifPresent(ShardPublishing::close);
         }
+    }
+
+    /** THRESHOLDS with every {@code --threshold} added, each checked first so that a bad one is named as typed. */
+    private Function<String, String> withThresholdOptions(Function<String, String> settings) {
+        Thresholds.parse("--threshold", thresholdOptions);
+        String name = ThresholdSettings.THRESHOLDS.name();
+        return setting -> {
+            if (!setting.equals(name) || thresholdOptions.isEmpty()) {
+                return settings.apply(setting);
+            }
+            List<String> all = new ArrayList<>(thresholdOptions);
+            Optional.ofNullable(settings.apply(name)).ifPresent(given -> all.addFirst(given));
+            return String.join(";", all);
+        };
     }
 }

@@ -14,6 +14,7 @@ import dev.vaultload.run.trace.TraceRunner;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * {@code run --mode TRACE}: per combination the imported trace replayed open loop at its timestamps divided by
@@ -26,13 +27,16 @@ final class TraceMode {
     private final double errorBudget;
     private final LiveProgress progress;
     private final PrintWriter out;
+    private final Consumer<RunResult> recorder;
 
-    TraceMode(SuiteSession session, double speed, double errorBudget, LiveProgress progress, PrintWriter out) {
+    TraceMode(SuiteSession session, double speed, double errorBudget, LiveProgress progress, PrintWriter out,
+              Consumer<RunResult> recorder) {
         this.session = session;
         this.speed = speed;
         this.errorBudget = errorBudget;
         this.progress = progress;
         this.out = out;
+        this.recorder = recorder;
     }
 
     /** @return true when no run lost data or exceeded the error budget */
@@ -53,6 +57,7 @@ final class TraceMode {
                         session.withMetrics(progress.listeners(label, scheduled,
                                 Optional.of(new ProgressLog("TRACE " + label))), combination, combination.threads()))
                         .run(recording, errorBudget));
+        recorder.accept(result);
         print(label, result);
         return result.passed();
     }

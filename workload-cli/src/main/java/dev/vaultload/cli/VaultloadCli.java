@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.history.HistoryCommand;
 import dev.vaultload.parse.ParseCommand;
 import dev.vaultload.report.VaultloadBuild;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 /**
- * {@code java -jar vaultload.jar run|generate|summary|fixture|settings|parse|compare}: the suites, the fixture generator and the parse
+ * {@code java -jar vaultload.jar run|generate|summary|fixture|settings|parse|compare|history}: the suites, the fixture generator and the parse
  * module in one executable jar, for machines without Maven.
  */
 @Command(name = "vaultload", mixinStandardHelpOptions = true,
@@ -26,7 +27,7 @@ public final class VaultloadCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, fixture, settings, parse, compare, merge, cluster or s3-server");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, fixture, settings, parse, compare, history, merge, cluster or s3-server");
     }
 
     public static void main(String[] args) {
@@ -68,6 +69,7 @@ public final class VaultloadCli implements Runnable {
                 "Tables and charts from results: parse table|detail|charts ... (the parse module's commands)");
         root.addSubcommand("parse", parse);
         root.addSubcommand("compare", withHelp(new CommandLine(new ParseCommand())).getSubcommands().get("compare"));
+        root.addSubcommand("history", new CommandLine(new HistoryCommand()));
         withVersion(root);
         ExitCodes.install(root);
         return root;

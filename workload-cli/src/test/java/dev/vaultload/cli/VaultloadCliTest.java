@@ -44,7 +44,7 @@ class VaultloadCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "generate", "parse", "compare", "parse table"})
+    @ValueSource(strings = {"run", "generate", "parse", "compare", "parse table", "history", "history check"})
     void everySubcommandHasHelp(String subcommand) {
         Outcome outcome = execute(StorageProviders::named,
                 Stream.concat(Stream.of(subcommand.split(" ")), Stream.of("--help")).toList());

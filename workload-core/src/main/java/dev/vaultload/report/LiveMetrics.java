@@ -53,6 +53,8 @@ public final class LiveMetrics implements AutoCloseable {
     private final Gauge liveThreads;
     private final Gauge cpuMillisPerOperation;
     private final Gauge runFinished;
+    private final Gauge thresholdMeasured;
+    private final Gauge thresholdPassed;
     private final List<Collector> everySeries;
     /** Held while a period is added and while a scrape collects. */
     private final Object periodLock = new Object();
@@ -94,8 +96,14 @@ public final class LiveMetrics implements AutoCloseable {
                 .help("process CPU per completed operation over the last period").build();
         runFinished = Gauge.builder().name("vaultload_run_finished")
                 .help("1 once the run is over and these are its final figures").build();
+        thresholdMeasured = Gauge.builder().name("vaultload_threshold_measured")
+                .help("the value a threshold judged at the end of a combination, in the threshold's unit")
+                .labelNames(labels("threshold")).build();
+        thresholdPassed = Gauge.builder().name("vaultload_threshold_passed")
+                .help("1 when the threshold held at the end of the combination, 0 when it was broken or had nothing to measure")
+                .labelNames(labels("threshold")).build();
         everySeries = List.of(operations, errors, payloadBytes, latency, pass, heapBytes, rssBytes, liveThreads,
-                cpuMillisPerOperation, runFinished);
+                cpuMillisPerOperation, runFinished, thresholdMeasured, thresholdPassed);
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register((MultiCollector) this::collect);
         try {
@@ -120,6 +128,25 @@ public final class LiveMetrics implements AutoCloseable {
         fedByARun = true;
         return new CombinationMetrics(new String[] {storage, engine, Integer.toString(threads), Integer.toString(fileSizeKib)},
                 fileSizeKib * 1024L, passes);
+    }
+
+    /** A combination's threshold verdicts, once it is over; nothing when it had none. */
+    public void judged(RunResult result) {
+        if (result.thresholds() == null) {
+            return;
+        }
+        String engine = result.engineDescription() == null ? "" : result.engineDescription().engine();
+        String[] run = {result.setup().storage(), engine, Integer.toString(result.setup().threads()),
+                Integer.toString(result.setup().fileSizeKib())};
+        synchronized (periodLock) {
+            for (ThresholdVerdict verdict : result.thresholds()) {
+                String[] labels = prepend(verdict.threshold(), run);
+                if (verdict.measured() != null) {
+                    thresholdMeasured.labelValues(labels).set(verdict.measured());
+                }
+                thresholdPassed.labelValues(labels).set(verdict.breached() ? 0 : 1);
+            }
+        }
     }
 
     /**

@@ -92,7 +92,7 @@ public final class ReportFiles {
         }
         if (formats.contains(ResultFormat.CONSOLE)) {
             sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console),
-                    new EndpointLog(console)));
+                    new EndpointLog(console), new ThresholdLog(console)));
         }
         if (formats.contains(ResultFormat.JSON)) {
             sinks.add(new JsonReportWriter(json()));

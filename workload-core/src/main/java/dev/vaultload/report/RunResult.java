@@ -32,6 +32,7 @@ import java.util.Map;
  * @param merge          how a merged result was made from its shards; null for a result one process measured
  * @param headroom       a HEADROOM run's steps and knee; null for other modes
  * @param rate           a RATE run's schedule and service times; null for other modes
+ * @param thresholds     each threshold's verdict ({@link Thresholds#judge}); null when none was set
  */
 public record RunResult(
         @JsonUnwrapped RunSetup setup,
@@ -49,7 +50,8 @@ public record RunResult(
         @JsonInclude(JsonInclude.Include.NON_NULL) ShardRun shard,
         @JsonInclude(JsonInclude.Include.NON_NULL) MergeSummary merge,
         @JsonInclude(JsonInclude.Include.NON_NULL) HeadroomSection headroom,
-        @JsonInclude(JsonInclude.Include.NON_NULL) RateSection rate) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) RateSection rate,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ThresholdVerdict> thresholds) {
 
     public static final int MAX_FAILURES_KEPT = 10_000;
 
@@ -72,6 +74,20 @@ public record RunResult(
         boolean withinBudget = (headroom == null || headroom.passed()) && (rate == null || rate.withinErrorBudget());
         return healthy && withinBudget && timing.interruptedBy() == null
                 && (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() == 0 : errorCount() == 0);
+    }
+
+    /**
+     * Whether a threshold was breached (or had nothing to measure). Apart from {@link #passed()}: a run can hold
+     * its data and budgets and still be too slow, and the command line tells the two apart by its exit status.
+     */
+    public boolean thresholdsBreached() {
+        return thresholds != null && thresholds.stream().anyMatch(ThresholdVerdict::breached);
+    }
+
+    /** This result with its thresholds' verdicts. */
+    public RunResult withThresholds(List<ThresholdVerdict> verdicts) {
+        return new RunResult(setup, engineDescription, timing, operations, errors, failures, failureGroups, objects, cpu,
+                health, storageDetails, environment, shard, merge, headroom, rate, List.copyOf(verdicts));
     }
 
     /** Datasafe's heading, {@code FILESYSTEM with 2 threads and 100 Kb filesize}, and the engine unless it is the default. */

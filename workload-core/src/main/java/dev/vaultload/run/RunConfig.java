@@ -3,6 +3,7 @@ package dev.vaultload.run;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.report.ResultFormat;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.stats.ErrorMode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +33,7 @@ import java.util.Set;
  * @param buckets           BUCKETS: buckets of the multi-bucket suite
  * @param reportDirectory   REPORT_DIR: where report files go
  * @param reportFormats     REPORT_FORMATS: which outputs every result is written to
+ * @param thresholds        THRESHOLDS and THRESHOLDS_FILE: judged on every combination's result
  */
 public record RunConfig(
         List<String> storageProviders,
@@ -48,9 +50,19 @@ public record RunConfig(
         OptionalDouble maxRssGrowthPercent,
         int buckets,
         Path reportDirectory,
-        Set<ResultFormat> reportFormats) {
+        Set<ResultFormat> reportFormats,
+        Thresholds thresholds) {
 
-    /** As the canonical constructor, writing every format. */
+    /** As the canonical constructor, without thresholds. */
+    public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
+                     List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
+                     Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,
+                     OptionalDouble maxRssGrowthPercent, int buckets, Path reportDirectory, Set<ResultFormat> reportFormats) {
+        this(storageProviders, engines, threads, fileSizesKib, fixture, cipher, kdfIterations, duration, errorMode,
+                reportPeriod, warmup, maxRssGrowthPercent, buckets, reportDirectory, reportFormats, Thresholds.NONE);
+    }
+
+    /** As the canonical constructor, writing every format, without thresholds. */
     public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
                      List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
                      Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,

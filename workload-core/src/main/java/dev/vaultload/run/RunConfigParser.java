@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.report.Thresholds;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -32,6 +33,7 @@ public final class RunConfigParser {
                 RunSettings.MAX_RSS_GROWTH_PERCENT.find(settings).map(OptionalDouble::of).orElseGet(OptionalDouble::empty),
                 RunSettings.BUCKETS.read(settings),
                 RunSettings.REPORT_DIR.read(settings),
-                RunSettings.REPORT_FORMATS.read(settings));
+                RunSettings.REPORT_FORMATS.read(settings),
+                Thresholds.read(settings));
     }
 }

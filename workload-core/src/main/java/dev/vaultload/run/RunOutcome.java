@@ -2,6 +2,7 @@ package dev.vaultload.run;
 
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ThresholdVerdict;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -16,6 +17,12 @@ public final class RunOutcome {
         String health = result.health() == null || result.health().failure() == null ? "" : result.health().failure() + "; ";
         return result.title() + " failed (" + result.setup().errorMode() + "): " + health + "errors " + result.errors()
                 + "; first failures:\n" + firstFailures(result.failures());
+    }
+
+    /** The thresholds a result broke, one indented line each with what was measured. */
+    public static String brokenThresholds(RunResult result) {
+        return result.title() + " broke its thresholds:\n" + result.thresholds().stream().filter(ThresholdVerdict::breached)
+                .map(verdict -> "  " + verdict.line()).collect(Collectors.joining("\n"));
     }
 
     /** The first failures for a console, one indented line each naming its object, and where the rest are. */

@@ -189,6 +189,11 @@ public final class SuiteSession implements AutoCloseable {
         return all;
     }
 
+    /** A load mode's result's threshold verdicts, on the live metrics when METRICS_PORT is set. */
+    public void showVerdicts(RunResult result) {
+        metrics.ifPresent(live -> live.judged(result));
+    }
+
     public StorageProvider provider(Combination combination) {
         return providers.get(combination.storage());
     }

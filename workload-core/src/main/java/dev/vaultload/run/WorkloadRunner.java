@@ -80,8 +80,9 @@ public final class WorkloadRunner {
         try (CombinationRun run = new CombinationRun(config, combination, fixture, content, store, engineOn, shard, start)) {
             try {
                 ReportFiles files = new ReportFiles(config.reportDirectory(), reportName(combination, run.engine(), startedAt));
-                HealthSeries health = measure(run, combination, files);
-                RunResult result = new RunResult(
+                ThresholdWatch watch = new ThresholdWatch(config.thresholds(), run.control(), config.warmup());
+                HealthSeries health = measure(run, combination, files, watch);
+                RunResult result = config.thresholds().judge(new RunResult(
                         new RunSetup(suite, combination.storage(), store.describe(), combination.threads(),
                                 combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), config.errorMode(),
                                 config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis()),
@@ -90,8 +91,9 @@ public final class WorkloadRunner {
                                 run.passes(), Interruption.signal().orElse(null)),
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
                         run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
-                        storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null, null, null);
+                        storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null, null, null, null), watch.breaches());
                 files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
+                metrics.ifPresent(live -> live.judged(result));
                 return result;
             } finally {
                 run.destroyUsers();
@@ -100,7 +102,7 @@ public final class WorkloadRunner {
     }
 
     /** The measured phases, with a progress line, a health sample and the .hlog every period. */
-    private HealthSeries measure(CombinationRun run, Combination combination, ReportFiles files) {
+    private HealthSeries measure(CombinationRun run, Combination combination, ReportFiles files, ThresholdWatch watch) {
         HealthSeries health = new HealthSeries();
         try (HistogramIntervalLog histogramLog = files.histogramLog(config.reportFormats(), combination.label())) {
             List<IntervalListener> listeners = new ArrayList<>();
@@ -108,6 +110,7 @@ public final class WorkloadRunner {
             listeners.add(new HealthSampler(new ProcessHealth(), health));
             listeners.add(new ProgressLog(combination.label(), health));
             listeners.add(histogramLog);
+            listeners.add(watch);
             listeners.addAll(progressListeners.apply(combination));
             metrics.ifPresent(live -> listeners.add(live.listener(combination.storage(), run.engine().description().engine(),
                     combination.threads(), combination.fileSizeKib(), run::passes)));

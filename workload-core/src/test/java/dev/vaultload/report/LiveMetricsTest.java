@@ -180,6 +180,22 @@ class LiveMetricsTest {
                 PlaintextEngine::new, users -> Map.of());
     }
 
+    @Test
+    void aCombinationsThresholdVerdictsAreServedWithTheirMeasuredValues() throws Exception {
+        RunResult judged = Thresholds.parse("test", List.of("READ p50 < 11ms", "WRITE ops/s > 200"))
+                .judge(ThresholdTest.result());
+        try (LiveMetrics metrics = new LiveMetrics(0, Duration.ZERO)) {
+            metrics.judged(judged);
+            Exposition scraped = scrape(metrics.port());
+
+            Map<String, String> read = Map.of("threshold", "READ p50 < 11ms", "storage", "MEMORY", "threads", "2");
+            assertEquals(1, scraped.sum("vaultload_threshold_passed", read));
+            assertEquals(10.0, scraped.sum("vaultload_threshold_measured", read), 0.05);
+            assertEquals(0, scraped.sum("vaultload_threshold_passed", Map.of("threshold", "WRITE ops/s > 200")));
+            assertEquals(150, scraped.sum("vaultload_threshold_measured", Map.of("threshold", "WRITE ops/s > 200")), 1e-9);
+        }
+    }
+
     private static Exposition scrape(int port) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/metrics"))
                 .build(), HttpResponse.BodyHandlers.ofString());

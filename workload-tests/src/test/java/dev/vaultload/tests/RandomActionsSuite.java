@@ -1,5 +1,6 @@
 package dev.vaultload.tests;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.RunResult;
@@ -50,5 +51,6 @@ abstract class RandomActionsSuite {
     void randomActions(Combination combination) {
         RunResult result = suite.run(session, combination, List.of());
         assertTrue(result.passed(), () -> RunOutcome.describe(result));
+        assertFalse(result.thresholdsBreached(), () -> RunOutcome.brokenThresholds(result));
     }
 }

@@ -8,8 +8,10 @@ import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunControl;
+import dev.vaultload.run.ThresholdWatch;
 import dev.vaultload.stats.HealthSampler;
 import dev.vaultload.stats.HealthSeries;
 import dev.vaultload.stats.IntervalListener;
@@ -36,24 +38,35 @@ public final class LoadRecording implements AutoCloseable {
     private final ReportFiles files;
     private final RunSetup setup;
     private final Set<ResultFormat> formats;
+    private final Thresholds thresholds;
     private final RunControl control;
+    private final ThresholdWatch watch;
     private final HistogramIntervalLog histogramLog;
     private final HealthSeries health = new HealthSeries();
     private final Instant startedAt = Instant.now();
     private final long startNanos = System.nanoTime();
 
-    /**
-     * @param label   the .hlog's heading, e.g. the storage, operation, size and cipher
-     * @param formats REPORT_FORMATS: the outputs the result is written to
-     */
+    /** As the other, without thresholds. */
     public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
                          Set<ResultFormat> formats) {
+        this(workload, files, setup, label, formats, Thresholds.NONE);
+    }
+
+    /**
+     * @param label      the .hlog's heading, e.g. the storage, operation, size and cipher
+     * @param formats    REPORT_FORMATS: the outputs the result is written to
+     * @param thresholds judged on the result, and those marked abortOnFail after every period
+     */
+    public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
+                         Set<ResultFormat> formats, Thresholds thresholds) {
         this.workload = workload;
         this.files = files;
         this.setup = setup;
         this.formats = formats;
+        this.thresholds = thresholds;
         this.control = workload.control();
         this.histogramLog = files.histogramLog(formats, label);
+        this.watch = new ThresholdWatch(thresholds, control, Duration.ZERO);
     }
 
     /** Reports every measured operation's failure, naming its stored object. */
@@ -61,12 +74,12 @@ public final class LoadRecording implements AutoCloseable {
         return control;
     }
 
-    /** The listeners of every measured period: the health sampler, then the .hlog. */
+    /** The listeners of every measured period: the health sampler, the .hlog, the abortOnFail thresholds. */
     public List<IntervalListener> listeners() {
-        return List.of(new HealthSampler(new ProcessHealth(), health), histogramLog);
+        return List.of(new HealthSampler(new ProcessHealth(), health), histogramLog, watch);
     }
 
-    /** The result of the measurement, written in the chosen formats as every mode's is. */
+    /** The result of the measurement, judged by the thresholds and written in the chosen formats as every mode's is. */
     public RunResult finish(LoadMeasurement measurement, OptionalDouble maxRssGrowthPercent) {
         return finish(measurement, maxRssGrowthPercent, Map.of());
     }
@@ -74,12 +87,12 @@ public final class LoadRecording implements AutoCloseable {
     /** As the other, with the provider's specifics for the report (see {@link RunResult#storageDetails()}). */
     public RunResult finish(LoadMeasurement measurement, OptionalDouble maxRssGrowthPercent, Map<String, Object> storageDetails) {
         Interruption.signal().ifPresent(signal -> histogramLog.comment("interrupted by " + signal));
-        RunResult result = new RunResult(setup, workload.engineDescription(),
+        RunResult result = thresholds.judge(new RunResult(setup, workload.engineDescription(),
                 new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(), 0,
                         Interruption.signal().orElse(null)),
                 measurement.operations(), measurement.errors(), control.failures(), control.failureGroups(),
                 ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), storageDetails,
-                Environment.current(), null, null, measurement.headroom(), measurement.rate());
+                Environment.current(), null, null, measurement.headroom(), measurement.rate(), null), watch.breaches());
         files.sinks(LOG, formats).forEach(sink -> sink.write(result));
         return result;
     }

@@ -2,7 +2,7 @@ package dev.vaultload.run.rate;
 
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
-import dev.vaultload.run.Interruption;
+import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
@@ -68,7 +68,8 @@ public final class RateRunner {
             List<Future<?>> running = new ArrayList<>();
             for (int thread = 0; thread < plan.threads(); thread++) {
                 Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/"),
-                        workload.timedOperation(recording.control()), corrected, uncorrected, lastEndNanos);
+                        workload.timedOperation(recording.control()), recording.control(), corrected, uncorrected,
+                        lastEndNanos);
                 running.add(pool.submit(() -> {
                     long cpuStartNanos = ProcessCpu.currentThreadNanos();
                     schedule.run();
@@ -104,23 +105,25 @@ public final class RateRunner {
         private final long startNanos;
         private final OperationSequence sequence;
         private final TimedOperation timed;
+        private final RunControl control;
         private final StatisticService corrected;
         private final StatisticService uncorrected;
         private final LongAccumulator lastEndNanos;
 
-        Schedule(int thread, long startNanos, OperationSequence sequence, TimedOperation timed,
+        Schedule(int thread, long startNanos, OperationSequence sequence, TimedOperation timed, RunControl control,
                  StatisticService corrected, StatisticService uncorrected, LongAccumulator lastEndNanos) {
             this.thread = thread;
             this.startNanos = startNanos;
             this.sequence = sequence;
             this.timed = timed;
+            this.control = control;
             this.corrected = corrected;
             this.uncorrected = uncorrected;
             this.lastEndNanos = lastEndNanos;
         }
 
         void run() {
-            for (long index = thread; index < plan.operations() && !Interruption.requested(); index += plan.threads()) {
+            for (long index = thread; index < plan.operations() && !control.stopped(); index += plan.threads()) {
                 long intendedNanos = startNanos + plan.intendedOffsetNanos(index);
                 parkUntil(intendedNanos);
                 PlannedOperation planned = sequence.next();

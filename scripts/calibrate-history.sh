@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# How well `vaultload history check` finds a 10% step in 60 runs, and how often it calls a series without one
+# changed, per run-to-run spread (see HistoryCalibration): the figures of
+# docs/measurements/2026-11-26-history-calibration.md. Argument: seeds per spread and kind (200).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/test-classpath.sh
+test_classpath workload-history
+"$JAVA_HOME/bin/java" -cp "$TEST_CLASSPATH" dev.vaultload.history.HistoryCalibration "${1:-200}"

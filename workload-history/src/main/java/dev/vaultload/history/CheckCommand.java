@@ -1,0 +1,106 @@
+package dev.vaultload.history;
+
+import dev.vaultload.report.ResultFigure;
+import dev.vaultload.report.ResultMetric;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code history check}: the change points of each figure of each configuration ({@link EDivisive}), each printed
+ * with the runs and commits either side and the change with its interval; exit 1 when one is a regression (a latency,
+ * error, CPU or RSS figure up, a throughput down) whose first run after it started at or after {@code --since}.
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = "Change points of each figure and configuration (E-divisive means, permutation test); exit 1 "
+                + "for a regression newer than --since")
+final class CheckCommand extends HistoryCommand.Store implements Callable<Integer> {
+    private static final Set<ResultMetric> CHECKED_PER_OPERATION = Set.of(ResultMetric.P50, ResultMetric.P99,
+            ResultMetric.OPS_PER_SECOND);
+    private static final Pattern BACK = Pattern.compile("(\\d+)([hd])");
+
+    @Option(names = "--metric", paramLabel = "FIGURE", description = "a figure to check, repeatable; default: every "
+            + "operation's p50, p99 and ops/s, and cpu ms/op")
+    List<String> metrics;
+
+    @Option(names = "--where", paramLabel = "FIELD=VALUE,...", description = "only runs whose fields have these values")
+    String where;
+
+    @Option(names = "--since", paramLabel = "WHEN", description = "only a regression whose first run after the change "
+            + "started at or after this fails the check: a date (2026-11-20), an instant, or a time back from now "
+            + "(7d, 36h); default: any regression")
+    String since;
+
+    @Override
+    public Integer call() {
+        RunFilter filter = RunFilter.parse(where);
+        Instant from = since == null ? Instant.EPOCH : instant(since);
+        int changePoints = 0;
+        int regressions = 0;
+        int series = 0;
+        try (HistoryStore store = open()) {
+            List<String> figures = metrics != null ? metrics.stream().map(HistoryCommand::figure).toList()
+                    : store.figures(filter).stream().filter(CheckCommand::checkedByDefault).toList();
+            for (String figure : figures) {
+                boolean higherIsBetter = ResultFigure.parse(figure).metric().kind() == ResultMetric.Kind.RATE;
+                for (FigureSeries one : store.series(figure, filter)) {
+                    series++;
+                    for (EDivisive.ChangePoint point : EDivisive.DEFAULT.changePoints(one.values())) {
+                        changePoints++;
+                        boolean worse = higherIsBetter ? point.changePercent() < 0 : point.changePercent() > 0;
+                        StoredRun after = one.points().get(point.index()).run();
+                        boolean counts = worse && !after.startedAt().isBefore(from);
+                        regressions += counts ? 1 : 0;
+                        print(one, point, worse ? counts ? "REGRESSION" : "regression before --since" : "improvement");
+                    }
+                }
+            }
+        }
+        out().printf(Locale.ROOT, "%d change points in %d series; %d regressions%s%n", changePoints, series, regressions,
+                since == null ? "" : " since " + from);
+        return regressions > 0 ? 1 : 0;
+    }
+
+    private void print(FigureSeries series, EDivisive.ChangePoint point, String verdict) {
+        StoredRun before = series.points().get(point.index() - 1).run();
+        StoredRun after = series.points().get(point.index()).run();
+        out().printf(Locale.ROOT, "%s %s (%s), %s%n", verdict, series.figure(), series.unit(), series.configuration().key());
+        out().printf(Locale.ROOT, "  between run %d (%s, commit %s) and run %d (%s, commit %s)%n", point.index(),
+                before.startedToTheSecond(), before.shortCommit(), point.index() + 1, after.startedToTheSecond(),
+                after.shortCommit());
+        out().printf(Locale.ROOT, "  %+.1f%% [%+.1f%%, %+.1f%%]: mean %.3f over %d runs -> %.3f over %d runs, p %.3f%n",
+                point.changePercent(), point.lowPercent(), point.highPercent(), point.meanBefore(), point.runsBefore(),
+                point.meanAfter(), point.runsAfter(), point.pValue());
+    }
+
+    private static boolean checkedByDefault(String figure) {
+        ResultFigure parsed = ResultFigure.parse(figure);
+        return parsed.metric() == ResultMetric.CPU_MILLIS_PER_OPERATION
+                || parsed.operation() != null && CHECKED_PER_OPERATION.contains(parsed.metric());
+    }
+
+    /** A date (its start, UTC), an instant, or a time back from now. */
+    static Instant instant(String text) {
+        Matcher back = BACK.matcher(text);
+        if (back.matches()) {
+            long amount = Long.parseLong(back.group(1));
+            return Instant.now().minus(back.group(2).equals("d") ? Duration.ofDays(amount) : Duration.ofHours(amount));
+        }
+        try {
+            return text.contains("T") ? Instant.parse(text) : LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("Invalid --since '" + text + "': expected a date (2026-11-20), an instant "
+                    + "(2026-11-20T06:00:00Z) or a time back from now (7d, 36h)");
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.vaultload.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ShardRun;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** `history add|list|trend|check` on a SQLite file, over result folders written as runs write them. */
+class HistoryCommandTest {
+    private static final Instant FIRST_NIGHT = Instant.parse("2026-10-01T02:00:00Z");
+    private static final int NIGHTS = 40;
+    private static final int SLOWER_FROM = 25;
+
+    @TempDir
+    Path folder;
+
+    record Outcome(int exitCode, String out, String err) {
+    }
+
+    @Test
+    void nightlyResultsAreAddedOnceTrendedAndTheirRegressionFound() throws Exception {
+        Path results = nightlyResults();
+        Path history = folder.resolve("history/h.db");
+
+        Outcome add = history("add", results.toString(), "--url", history.toString());
+        assertEquals(0, add.exitCode(), add.err());
+        assertEquals("added " + 2 * NIGHTS + " results", add.out().strip());
+        Outcome again = history("add", results.toString(), "--url", history.toString());
+        assertEquals("added 0 results, " + 2 * NIGHTS + " were there already", again.out().strip());
+        Path shard = folder.resolve("shard-0.json");
+        RunResult whole = SampleResults.result(FIRST_NIGHT, "CEPH", CipherSuite.AES256_GCM, 10, "s");
+        new JsonReportWriter(shard).write(new RunResult(whole.setup(), whole.engineDescription(), whole.timing(),
+                whole.operations(), whole.errors(), whole.failures(), whole.failureGroups(), whole.objects(), whole.cpu(),
+                whole.health(), whole.storageDetails(), whole.environment(), new ShardRun("r", 0, 2, null, 0, 0, 1), null,
+                null, null, null));
+        assertEquals("skipped " + shard + ": a shard's result (add the merged one)\nadded 0 results",
+                history("add", shard.toString(), "--url", history.toString()).out().strip());
+
+        Outcome list = history("list", "--where", "storage=CEPH,cipher=AES256_GCM", "--url", history.toString());
+        assertEquals(NIGHTS + 1, list.out().strip().lines().count(), list.out());
+
+        Path chart = folder.resolve("read-p99.svg");
+        Outcome trend = history("trend", "--metric", "read p99", "--where", "cipher=AES256_GCM,storage=CEPH",
+                "--chart", chart.toString(), "--url", history.toString());
+        assertEquals(0, trend.exitCode(), trend.err());
+        assertTrue(trend.out().startsWith("== READ p99 (ms), mode=FIXTURE,"), trend.out());
+        assertTrue(Files.readString(chart).startsWith("<svg") && Files.readString(chart).contains("READ p99"));
+
+        Outcome check = history("check", "--metric", "READ p99", "--metric", "READ ops/s", "--url", history.toString());
+        assertEquals(1, check.exitCode(), check.out() + check.err());
+        assertTrue(check.out().contains("REGRESSION READ p99 (ms), mode=FIXTURE,suite=RandomActionsOnDatasafeTest,"
+                + "storage=CEPH,engine=VAULTLOAD,cipher=AES256_GCM"), check.out());
+        assertTrue(check.out().contains("between run " + SLOWER_FROM + " (" + FIRST_NIGHT.plusSeconds(86_400L * (SLOWER_FROM - 1))
+                + ", commit night-24) and run " + (SLOWER_FROM + 1)), check.out());
+        assertTrue(check.out().contains("REGRESSION READ ops/s"), "fewer ops/s is a regression too: " + check.out());
+        assertEquals(0, history("check", "--metric", "READ p99", "--where", "cipher=AES256_CBC", "--url", history.toString())
+                .exitCode(), "CBC did not change");
+        Outcome since = history("check", "--metric", "READ p99", "--since", "2026-11-20", "--url", history.toString());
+        assertEquals(0, since.exitCode(), since.out());
+        assertTrue(since.out().contains("regression before --since"), since.out());
+    }
+
+    @Test
+    void aRunsPageShowsItsConfigurationsTrendFromTheHistory() throws Exception {
+        Path history = folder.resolve("trends.db");
+        history("add", nightlyResults().toString(), "--url", history.toString());
+        try (HistoryTrends trends = new HistoryTrends(HistoryStore.open(history.toString(), null, null))) {
+            String html = trends.html(SampleResults.result(FIRST_NIGHT, "CEPH", CipherSuite.AES256_GCM, 10, "x"));
+            assertTrue(html.contains("Trend over the history: " + NIGHTS + " runs of mode=FIXTURE"), html);
+            assertEquals(2, html.split("<svg").length - 1, "latency and throughput");
+            assertTrue(html.contains("data-series=\"READ p99\"") && html.contains("data-series=\"WRITE ops/s\""), html);
+            assertEquals("", trends.html(SampleResults.result(FIRST_NIGHT, "MINIO", CipherSuite.AES256_GCM, 10, "x")),
+                    "no history of MINIO: nothing to show");
+        }
+    }
+
+    @Test
+    void badInputIsOneLineNamingIt() {
+        Path history = folder.resolve("h.db");
+        assertEquals("Invalid --metric 'READ p98': unknown metric 'p98'; expected one of p50, p75, p90, p95, p99, p99.9, "
+                + "max, mean, ops/s, MiB/s, errors, errors(CLASS), cpu ms/op, rss growth",
+                history("trend", "--metric", "READ p98", "--url", history.toString()).err().strip());
+        assertTrue(history("check", "--since", "yesterday", "--url", history.toString()).err()
+                .startsWith("Invalid --since 'yesterday': expected a date"));
+        assertTrue(history("list", "--where", "colour=red", "--url", history.toString()).err()
+                .startsWith("Invalid --where 'colour=red': unknown field 'colour'"));
+    }
+
+    /** 40 nights of GCM on CEPH, READs 20% slower from night 25 on, and 40 of CBC, unchanged; 5% noise. */
+    private Path nightlyResults() throws java.io.IOException {
+        Path results = folder.resolve("results");
+        Random random = new Random(3);
+        for (int night = 0; night < NIGHTS; night++) {
+            Instant startedAt = FIRST_NIGHT.plusSeconds(86_400L * night);
+            for (CipherSuite cipher : List.of(CipherSuite.AES256_GCM, CipherSuite.AES256_CBC)) {
+                double slower = cipher == CipherSuite.AES256_GCM && night >= SLOWER_FROM ? 1.2 : 1;
+                double readMillis = 10 * slower * (1 + 0.05 * random.nextGaussian());
+                Path nightFolder = Files.createDirectories(results.resolve("night-" + night));
+                new JsonReportWriter(nightFolder.resolve(cipher + ".json"))
+                        .write(SampleResults.result(startedAt, "CEPH", cipher, readMillis, "night-" + night));
+            }
+        }
+        return results;
+    }
+
+    private static Outcome history(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine command = new CommandLine(new HistoryCommand());
+        command.setOut(new PrintWriter(out, true));
+        command.setErr(new PrintWriter(err, true));
+        command.setExecutionExceptionHandler((exception, failed, parsed) -> {
+            failed.getErr().println(exception.getMessage());
+            return 2;
+        });
+        int exitCode = command.execute(Stream.of(args).toArray(String[]::new));
+        return new Outcome(exitCode, out.toString(), err.toString());
+    }
+}
