@@ -45,7 +45,7 @@ class HistoryCommandTest {
         RunResult whole = SampleResults.result(FIRST_NIGHT, "CEPH", CipherSuite.AES256_GCM, 10, "s");
         new JsonReportWriter(shard).write(new RunResult(whole.setup(), whole.engineDescription(), whole.timing(),
                 whole.operations(), whole.errors(), whole.failures(), whole.failureGroups(), whole.objects(), whole.cpu(),
-                whole.health(), whole.storageDetails(), whole.environment(), new ShardRun("r", 0, 2, null, 0, 0, 1), null,
+                whole.health(), whole.storageDetails(), whole.environment(), new ShardRun("r", 0, 2, null, 0, 0, 0, 1), null,
                 null, null, null));
         assertEquals("skipped " + shard + ": a shard's result (add the merged one)\nadded 0 results",
                 history("add", shard.toString(), "--url", history.toString()).out().strip());
