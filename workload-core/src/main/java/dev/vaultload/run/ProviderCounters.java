@@ -1,6 +1,7 @@
 package dev.vaultload.run;
 
 import dev.vaultload.report.EndpointLog;
+import dev.vaultload.storage.EndpointFigures;
 import dev.vaultload.storage.EndpointRequests;
 import dev.vaultload.storage.StorageProvider;
 import java.util.LinkedHashMap;
@@ -12,8 +13,8 @@ import java.util.stream.IntStream;
 /**
  * What a provider's client counted during one combination, for the result's storage details: the retries per store
  * call ({@code retriesByOperation}) and the requests per endpoint ({@link EndpointLog#DETAILS_KEY}, a list of
- * {@link dev.vaultload.storage.EndpointFigures}). The provider's counters only grow; this takes the difference
- * between {@link #start} and {@link #addTo}.
+ * {@link EndpointFigures}, left out when no endpoint saw a request of the combination). The provider's counters only
+ * grow; this takes the difference between {@link #start} and {@link #addTo}.
  */
 public final class ProviderCounters {
     private static final String RETRIES = "retriesByOperation";
@@ -42,9 +43,11 @@ public final class ProviderCounters {
             added.put(RETRIES, retries);
         });
         List<EndpointRequests> endpointsNow = provider.requestsByEndpoint();
-        if (!endpointsNow.isEmpty()) {
-            added.put(EndpointLog.DETAILS_KEY, IntStream.range(0, endpointsNow.size())
-                    .mapToObj(i -> endpointsNow.get(i).since(endpointsBefore.get(i)).figures()).toList());
+        List<EndpointFigures> endpoints = IntStream.range(0, endpointsNow.size())
+                .mapToObj(i -> endpointsNow.get(i).since(endpointsBefore.get(i)).figures()).toList();
+        // an engine with clients of its own (DATASAFE_STORAGE=NATIVE, S3EC, SSE_*) sends nothing through the provider's
+        if (endpoints.stream().anyMatch(endpoint -> endpoint.requests() > 0)) {
+            added.put(EndpointLog.DETAILS_KEY, endpoints);
         }
         return added;
     }

@@ -75,6 +75,14 @@ class ProviderCountersTest {
     }
 
     @Test
+    void anEngineThatSentNothingThroughTheProviderGetsNoEndpointFigures() {
+        CountingProvider provider = new CountingProvider();
+        ProviderCounters counters = ProviderCounters.start(provider);
+
+        assertFalse(counters.addTo(Map.of()).containsKey("endpoints"));
+    }
+
+    @Test
     void theFiguresReadBackFromJsonAreTheSame() throws Exception {
         CountingProvider provider = new CountingProvider();
         ProviderCounters counters = ProviderCounters.start(provider);
