@@ -39,7 +39,7 @@ class PayloadChecksumOnServersTest {
         EMBEDDED(true, () -> new EmbeddedProviderFactory().start(Map.<String, String>of()::get)),
         MINIO(true, () -> {
             assumeTrue(System.getenv("MINIO_BINARY") != null, "MINIO_BINARY not set: scripts/start-minio.sh binary builds one");
-            return new MinioProviderFactory().start(System::getenv);
+            return new MinioProviderFactory().start(Map.of("MINIO_BINARY", System.getenv("MINIO_BINARY"))::get);
         }),
         /** Ceph RGW 16.2 does not know the flexible checksums of 2022: it ignores the header. */
         CEPH(false, () -> {
