@@ -11,13 +11,14 @@ import dev.vaultload.s3.provider.EmbeddedProviderFactory;
 import dev.vaultload.s3.provider.MinioProviderFactory;
 import dev.vaultload.s3.provider.S3Settings;
 import dev.vaultload.s3.provider.S3StorageProvider;
+import dev.vaultload.s3.provider.TestConfig;
 import dev.vaultload.storage.BlobStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,14 +44,9 @@ class PayloadChecksumOnServersTest {
         }),
         /** Ceph RGW 16.2 does not know the flexible checksums of 2022: it ignores the header. */
         CEPH(false, () -> {
-            assumeTrue(System.getenv("CEPH_AWS_URL") != null, "CEPH_AWS_URL not set: start Ceph with scripts/start-ceph.sh");
-            Map<String, String> ceph = new HashMap<>();
-            for (String name : new String[] {"AWS_URL", "AWS_ACCESS_KEY", "AWS_SECRET_KEY", "AWS_BUCKET"}) {
-                if (System.getenv("CEPH_" + name) != null) {
-                    ceph.put(name, System.getenv("CEPH_" + name));
-                }
-            }
-            return new CephProviderFactory().start(ceph::get);
+            Optional<Map<String, String>> ceph = TestConfig.cephFromEnvironment();
+            assumeTrue(ceph.isPresent(), "CEPH_AWS_URL not set: start Ceph with scripts/start-ceph.sh");
+            return new CephProviderFactory().start(ceph.get()::get);
         });
 
         final boolean checksChecksum;
