@@ -54,17 +54,23 @@ class FixtureImportTest {
         Outcome trace = execute(StorageProviders::named, List.of("run", "--mode", "TRACE", "--speed", "20",
                 "--FIXTURE_SIZE", directory.resolve("sample.json").toString(), "--STORAGE_PROVIDERS", "MEMORY",
                 "--THREADS", "2", "--FILE_SIZES", "1", "--KDF_ITERATIONS", "1000", "--REPORT_DIR",
-                directory.resolve("trace").toString(), "--REPORT_FORMATS", "JSON"));
+                directory.resolve("trace").toString()));
 
         assertEquals(0, trace.exitCode(), trace.err() + trace.out());
         assertTrue(trace.out().contains("at speed 20.0: due "), trace.out());
         assertTrue(trace.out().matches("(?s).*schedule lateness, ms:  p50=[0-9.]+  p90=[0-9.]+  p99=[0-9.]+  p99.9=[0-9.]+  max=.*"),
                 trace.out());
-        String json;
+        Path jsonFile;
         try (var files = Files.list(directory.resolve("trace"))) {
-            json = Files.readString(files.filter(file -> file.toString().endsWith(".json")).findFirst().orElseThrow());
+            jsonFile = files.filter(file -> file.toString().endsWith(".json")).findFirst().orElseThrow();
         }
+        String json = Files.readString(jsonFile);
         assertTrue(json.contains("\"trace\"") && json.contains("\"latenessPercentileMicros\""), json);
+        // TRACE writes every format the other modes write, beside its JSON
+        String base = jsonFile.getFileName().toString().replaceFirst("\\.json$", "");
+        assertTrue(Files.isRegularFile(jsonFile.resolveSibling(base + ".csv")), base + ".csv beside the JSON");
+        assertTrue(Files.size(jsonFile.resolveSibling(base + ".hlog")) > 0, base + ".hlog with periods beside the JSON");
+        assertTrue(Files.readString(jsonFile.resolveSibling("report.html")).contains("data-operation="), "the result on the page");
     }
 
     @Test
