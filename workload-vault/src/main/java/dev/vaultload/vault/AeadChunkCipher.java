@@ -15,8 +15,10 @@ import javax.crypto.spec.SecretKeySpec;
  * Seals and opens the chunks of one document body with the JDK's AEAD (SunJCE: AES-GCM with AES-NI/VAES,
  * ChaCha20-Poly1305 with AVX). Each chunk is one AEAD message with its own nonce: the 7-byte random prefix of
  * the document, the chunk index (u32, big-endian) and a last-chunk flag byte (0 or 1), as in Tink's streaming
- * AEAD and age's STREAM. Reordering, dropping or appending chunks therefore fails authentication. Not
- * thread-safe: one per stream.
+ * AEAD and age's STREAM. Reordering, dropping or appending chunks therefore fails authentication. Every chunk
+ * carries the digest of the stored bytes before the body (prelude and CMS envelope) as associated data, so a change
+ * anywhere in them fails every chunk, ranged reads included: CMS binds its recipients' keys to nothing, and a
+ * shared document carries the keys of recipients other than its reader. Not thread-safe: one per stream.
  */
 final class AeadChunkCipher {
 
@@ -55,8 +57,10 @@ final class AeadChunkCipher {
     private final SecretKey key;
     private final byte[] nonce = new byte[NONCE_BYTES];
     private final Cipher cipher;
+    private final byte[] envelopeDigest;
 
-    AeadChunkCipher(StreamHeader header) {
+    /** @param envelopeDigest {@link EnvelopeDigest} of the document's prelude and envelope */
+    AeadChunkCipher(StreamHeader header, byte[] envelopeDigest) {
         if (header.nonce().length != NONCE_PREFIX_BYTES) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "document stream header: bad nonce prefix");
         }
@@ -64,12 +68,14 @@ final class AeadChunkCipher {
         this.key = new SecretKeySpec(header.streamKey(), algorithm.keyAlgorithm);
         System.arraycopy(header.nonce(), 0, nonce, 0, NONCE_PREFIX_BYTES);
         this.cipher = CryptoProviders.jdkCipher(algorithm.transformation);
+        this.envelopeDigest = envelopeDigest;
     }
 
     /** Encrypts {@code length} bytes of {@code plain} as chunk {@code index} into {@code out}; returns length + tag. */
     int seal(long index, boolean last, byte[] plain, int offset, int length, byte[] out) {
         try {
             cipher.init(Cipher.ENCRYPT_MODE, key, algorithm.parameters(nonceFor(index, last)));
+            cipher.updateAAD(envelopeDigest);
             return cipher.doFinal(plain, offset, length, out, 0);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("sealing chunk " + index + " failed", e);
@@ -80,10 +86,12 @@ final class AeadChunkCipher {
     int open(long index, boolean last, byte[] sealed, int length, byte[] out, int outOffset) {
         try {
             cipher.init(Cipher.DECRYPT_MODE, key, algorithm.parameters(nonceFor(index, last)));
+            cipher.updateAAD(envelopeDigest);
             return cipher.doFinal(sealed, 0, length, out, outOffset);
         } catch (AEADBadTagException e) {
             throw new EngineException(EngineException.Reason.INTEGRITY,
-                    "chunk " + index + " of the document failed authentication (tampered, truncated or reordered)");
+                    "chunk " + index + " of the document failed authentication (the chunk, or the envelope before the body,"
+                            + " tampered, truncated or reordered)");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("opening chunk " + index + " failed", e);
         }

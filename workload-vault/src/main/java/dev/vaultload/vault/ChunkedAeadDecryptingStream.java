@@ -35,10 +35,11 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     private boolean lastChunkRead;
 
     /** @param firstChunkIndex the index of the chunk {@code source} starts at: 0, or later for a ranged read */
-    ChunkedAeadDecryptingStream(InputStream source, StreamHeader header, long firstChunkIndex) {
+    ChunkedAeadDecryptingStream(InputStream source, StreamHeader header, byte[] envelopeDigest,
+                                long firstChunkIndex) {
         this.source = source;
         this.chunkIndex = firstChunkIndex;
-        this.cipher = new AeadChunkCipher(header);
+        this.cipher = new AeadChunkCipher(header, envelopeDigest);
         this.chunkSizeBytes = header.chunkSizeBytes();
         this.sealedChunkBytes = chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1;
         this.sealed = new byte[Math.min(INITIAL_SEALED_BYTES, sealedChunkBytes)];

@@ -18,9 +18,9 @@ final class ChunkedAeadEncryptingStream extends OutputStream {
     private long chunkIndex;
     private boolean closed;
 
-    ChunkedAeadEncryptingStream(OutputStream sink, StreamHeader header) {
+    ChunkedAeadEncryptingStream(OutputStream sink, StreamHeader header, byte[] envelopeDigest) {
         this.sink = sink;
-        this.cipher = new AeadChunkCipher(header);
+        this.cipher = new AeadChunkCipher(header, envelopeDigest);
         this.plain = new byte[header.chunkSizeBytes()];
         this.sealed = new byte[header.chunkSizeBytes() + AeadChunkCipher.TAG_BYTES];
     }

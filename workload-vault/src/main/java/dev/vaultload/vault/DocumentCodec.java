@@ -5,13 +5,14 @@ import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.RangeSlice;
 import dev.vaultload.storage.BlobOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.List;
 import org.bouncycastle.cms.RecipientInfoGenerator;
 
@@ -23,6 +24,7 @@ import org.bouncycastle.cms.RecipientInfoGenerator;
 final class DocumentCodec {
 
     static final byte[] MAGIC = {'V', 'L', 'T', '1'};
+    private static final int PRELUDE_BYTES = MAGIC.length + 1 + Integer.BYTES;
     /** Plaintext bytes per AEAD chunk: large enough that per-chunk setup is noise, small enough for many streams. */
     static final int CHUNK_BYTES = 64 * 1024;
     /** Upper bound accepted for a stored CMS envelope (a share to many RSA recipients is a few KiB per recipient). */
@@ -46,14 +48,12 @@ final class DocumentCodec {
         try {
             StreamHeader header = newHeader();
             byte[] cms = envelope.seal(header, recipients);
-            DataOutputStream prelude = new DataOutputStream(sink);
-            prelude.write(MAGIC);
-            prelude.writeByte(StreamHeader.suiteId(suite));
-            prelude.writeInt(cms.length);
-            prelude.write(cms);
+            byte[] prelude = prelude(StreamHeader.suiteId(suite), cms.length);
+            sink.write(prelude);
+            sink.write(cms);
             OutputStream body = suite == CipherSuite.AES256_CBC
                     ? new CbcEncryptingStream(sink, header)
-                    : new ChunkedAeadEncryptingStream(sink, header);
+                    : new ChunkedAeadEncryptingStream(sink, header, Sha256.of(prelude, cms));
             return new CommittingOutput(body, sink);
         } catch (IOException | RuntimeException e) {
             sink.abort();
@@ -72,7 +72,7 @@ final class DocumentCodec {
         Envelope envelope = openEnvelope(stored, key);
         return envelope.suite() == CipherSuite.AES256_CBC
                 ? new CbcDecryptingStream(stored, envelope.header())
-                : new ChunkedAeadDecryptingStream(stored, envelope.header(), 0);
+                : new ChunkedAeadDecryptingStream(stored, envelope.header(), envelope.digest(), 0);
     }
 
     /**
@@ -102,31 +102,39 @@ final class DocumentCodec {
             throw new UncheckedIOException("reading the document failed", e);
         }
         long offsetInChunk = firstByte - firstChunk * chunkBytes;
-        return RangeSlice.of(new ChunkedAeadDecryptingStream(stored, envelope.header(), firstChunk), offsetInChunk,
+        return RangeSlice.of(new ChunkedAeadDecryptingStream(stored, envelope.header(), envelope.digest(), firstChunk), offsetInChunk,
                 lastByte - firstChunk * chunkBytes, false);
     }
 
-    /** The suite an object was written with and its stream header. */
-    private record Envelope(CipherSuite suite, StreamHeader header) {
+    /**
+     * The suite an object was written with, its stream header, and the SHA-256 of its prelude and envelope, which
+     * every AEAD chunk authenticates as associated data.
+     */
+    private record Envelope(CipherSuite suite, StreamHeader header, byte[] digest) {
+    }
+
+    /** Magic, suite id, envelope length: the bytes before the CMS envelope. */
+    private static byte[] prelude(int suiteId, int cmsLength) {
+        return ByteBuffer.allocate(PRELUDE_BYTES).put(MAGIC).put((byte) suiteId).putInt(cmsLength).array();
     }
 
     /** Reads the prelude and opens the CMS envelope, leaving {@code stored} at the first byte of the body. */
     private Envelope openEnvelope(InputStream stored, DocumentKey key) {
         try {
-            DataInputStream prelude = new DataInputStream(stored);
-            byte[] magic = new byte[MAGIC.length];
-            prelude.readFully(magic);
-            if (!java.util.Arrays.equals(magic, MAGIC)) {
+            byte[] prelude = new byte[PRELUDE_BYTES];
+            DataInputStream in = new DataInputStream(stored);
+            in.readFully(prelude);
+            if (!Arrays.equals(prelude, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
                 throw new EngineException(EngineException.Reason.INTEGRITY, "not an encrypted Vaultload document");
             }
-            CipherSuite storedSuite = StreamHeader.suiteOf(prelude.readUnsignedByte());
-            int cmsLength = prelude.readInt();
+            CipherSuite storedSuite = StreamHeader.suiteOf(prelude[MAGIC.length] & 0xff);
+            int cmsLength = ByteBuffer.wrap(prelude, MAGIC.length + 1, Integer.BYTES).getInt();
             if (cmsLength < 1 || cmsLength > MAX_ENVELOPE_BYTES) {
                 throw new EngineException(EngineException.Reason.INTEGRITY, "CMS envelope length out of range");
             }
             byte[] cms = new byte[cmsLength];
-            prelude.readFully(cms);
-            return new Envelope(storedSuite, envelope.open(cms, storedSuite, key));
+            in.readFully(cms);
+            return new Envelope(storedSuite, envelope.open(cms, storedSuite, key), Sha256.of(prelude, cms));
         } catch (EOFException e) {
             closeQuietly(stored);
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside its envelope");

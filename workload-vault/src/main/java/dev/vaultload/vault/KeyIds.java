@@ -1,8 +1,6 @@
 package dev.vaultload.vault;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.PublicKey;
 import java.util.Arrays;
 import javax.crypto.SecretKey;
@@ -31,14 +29,6 @@ final class KeyIds {
     }
 
     private static byte[] hash(byte[]... parts) {
-        try {
-            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            for (byte[] part : parts) {
-                sha256.update(part);
-            }
-            return Arrays.copyOf(sha256.digest(), ID_BYTES);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 unavailable", e);
-        }
+        return Arrays.copyOf(Sha256.of(parts), ID_BYTES);
     }
 }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -27,12 +26,12 @@ final class KeyMaterialRecord {
 
     /** Records the bytes the engine wrote under {@code storeKey}. */
     void wrote(String storeKey, byte[] stored) {
-        sha256ByStoreKey.put(storeKey, sha256(stored));
+        sha256ByStoreKey.put(storeKey, Sha256.of(stored));
     }
 
     /** Records the bytes first read under {@code storeKey}; a later read is checked by {@link #check} instead. */
     void read(String storeKey, byte[] stored) {
-        sha256ByStoreKey.putIfAbsent(storeKey, sha256(stored));
+        sha256ByStoreKey.putIfAbsent(storeKey, Sha256.of(stored));
     }
 
     void forget(String storeKey) {
@@ -51,7 +50,7 @@ final class KeyMaterialRecord {
             checked++;
             byte[] found;
             try (InputStream in = store.get(storeKey)) {
-                found = sha256(in.readAllBytes());
+                found = Sha256.of(in.readAllBytes());
             } catch (BlobNotFoundException gone) {
                 alterations.add(new KeyMaterialCheck.Alteration(storeKey, true, "gone from the store"));
                 continue;
@@ -64,13 +63,5 @@ final class KeyMaterialRecord {
             }
         }
         return new KeyMaterialCheck(checked, alterations);
-    }
-
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
     }
 }

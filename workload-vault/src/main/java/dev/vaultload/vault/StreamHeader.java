@@ -10,14 +10,18 @@ import java.io.UncheckedIOException;
 
 /**
  * What the CMS envelope carries (its encrypted content): the parameters of the document's body stream.
- * Encoded as: u8 version (1), u8 suite id, u32 chunk size in bytes, u8 key length, key, u8 nonce length, nonce.
+ * Encoded as: u8 version (2), u8 suite id, u32 chunk size in bytes, u8 key length, key, u8 nonce length, nonce.
  *
  * @param streamKey random per document: AES-256 or ChaCha20 key of the body
  * @param nonce     AEAD suites: the 7-byte nonce prefix of the chunks; CBC: the 16-byte IV
  */
 record StreamHeader(CipherSuite suite, int chunkSizeBytes, byte[] streamKey, byte[] nonce) {
 
-    private static final int VERSION = 1;
+    /**
+     * 2 since AEAD chunks authenticate the envelope's digest; a version 1 body does not, and its chunks would fail
+     * authentication under version 2's rule, so it is refused by name.
+     */
+    private static final int VERSION = 2;
     /** Upper bound accepted from a stored header, so a corrupted one cannot make a reader allocate gigabytes. */
     static final int MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 
@@ -39,8 +43,9 @@ record StreamHeader(CipherSuite suite, int chunkSizeBytes, byte[] streamKey, byt
 
     static StreamHeader decode(byte[] encoded) {
         try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(encoded))) {
-            if (in.readUnsignedByte() != VERSION) {
-                throw corrupt("unknown stream header version");
+            int version = in.readUnsignedByte();
+            if (version != VERSION) {
+                throw corrupt("stream header version " + version + " (this reader knows " + VERSION + ")");
             }
             CipherSuite suite = suiteOf(in.readUnsignedByte());
             int chunkSize = in.readInt();
