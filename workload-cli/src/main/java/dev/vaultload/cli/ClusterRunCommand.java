@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
         description = {"Submit a sharded run to Kubernetes (the objects of cluster job), wait for its Job, merge its results.",
                 "Exit status: 0 merged complete, 1 partial (a shard failed or missing), unsynchronized (the shards"
-                        + " overlapped for under 80% of the median replay), a failed submission or the"
+                        + " overlapped for under 80%% of the median replay), a failed submission or the"
                         + " --timeout passed, 2 bad input."})
 final class ClusterRunCommand implements Callable<Integer> {
     @Spec

@@ -77,11 +77,11 @@ public final class GenerateCommand implements Callable<Integer> {
     private String fileSizes = "run";
 
     @Option(names = "--popularity", paramLabel = "RULE", description = "which documents are read, shared and deleted: "
-            + "uniform (default), zipf:S (e.g. zipf:1.1), hotspot:D%/O% (e.g. hotspot:10%/90%)")
+            + "uniform (default), zipf:S (e.g. zipf:1.1), hotspot:D%%/O%% (e.g. hotspot:10%%/90%%)")
     private String popularity = "uniform";
 
     @Option(names = "--range-reads", paramLabel = "P%:LENGTH", description = "share of READs that read a byte range "
-            + "of that length, e.g. 20%:64KiB (offset uniform with --file-sizes, else 0); default none")
+            + "of that length, e.g. 20%%:64KiB (offset uniform with --file-sizes, else 0); default none")
     private String rangeReads = "none";
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "the fixture file to write")

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the shards of a run: RESULTS_URL/RUN_ID, a directory or s3://bucket/prefix/RUN_ID.",
                 "Exit status: 0 complete, 1 partial (a shard missing, failed or without done) or unsynchronized (the"
-                        + " shards replayed together for under 80% of the median shard's replay), 2 bad input."})
+                        + " shards replayed together for under 80%% of the median shard's replay), 2 bad input."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -48,7 +48,7 @@ final class MergeCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--accept-unsynchronized", description = "exit 0 although a combination's shards replayed together"
-            + " for under 80% of the median shard's replay (its throughput is over that short overlap)")
+            + " for under 80%% of the median shard's replay (its throughput is over that short overlap)")
     private boolean acceptUnsynchronized;
 
     @Override

@@ -69,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
     private double errorBudget;
 
     @Option(names = "--threshold", paramLabel = "THRESHOLD", description = "a pass/fail limit judged on every "
-            + "combination, e.g. 'READ p99 < 50ms', 'errors < 0.1%', 'WRITE ops/s > 200'; repeatable, added to THRESHOLDS")
+            + "combination, e.g. 'READ p99 < 50ms', 'errors < 0.1%%', 'WRITE ops/s > 200'; repeatable, added to THRESHOLDS")
     private List<String> thresholdOptions = new ArrayList<>();
 
     @ArgGroup(validate = false, heading = "%nHEADROOM:%n")

@@ -61,13 +61,18 @@ final class SuiteSettings {
         return given;
     }
 
-    /** The help line: what it means and accepts, and its default (a secret has none to show). */
+    /**
+     * The help line: what it means and accepts, and its default (a secret has none to show); '%' doubled, since
+     * picocli formats descriptions (a bare one, as in "errors < 0.1%", makes it warn on every --help).
+     */
     private static String description(Setting<?> setting) {
         String help = setting.meaning().replace("`", "");
         if (setting.defaultValue() != null) {
-            return help + " (default " + setting.defaultValue() + ")";
+            help += " (default " + setting.defaultValue() + ")";
+        } else if (setting.defaultNote() != null) {
+            help += " (unset: " + setting.defaultNote().replace("`", "") + ")";
         }
-        return setting.defaultNote() == null ? help : help + " (unset: " + setting.defaultNote().replace("`", "") + ")";
+        return help.replace("%", "%%");
     }
 
     private static String longName(String name) {

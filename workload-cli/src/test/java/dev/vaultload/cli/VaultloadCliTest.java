@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import static dev.vaultload.cli.InProcessCli.execute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +17,10 @@ import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,13 +48,24 @@ class VaultloadCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "generate", "parse", "compare", "parse table", "history", "history check"})
+    @ValueSource(strings = {"run", "generate", "parse", "compare", "parse table", "history", "history check", "merge",
+            "fixture import", "summary", "cluster run"})
     void everySubcommandHasHelp(String subcommand) {
-        Outcome outcome = execute(StorageProviders::named,
-                Stream.concat(Stream.of(subcommand.split(" ")), Stream.of("--help")).toList());
+        // picocli's own warnings (a description it cannot format) go to System.err, past the command's writer
+        PrintStream systemErr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        Outcome outcome;
+        try {
+            System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+            outcome = execute(StorageProviders::named,
+                    Stream.concat(Stream.of(subcommand.split(" ")), Stream.of("--help")).toList());
+        } finally {
+            System.setErr(systemErr);
+        }
 
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(outcome.out().startsWith("Usage: vaultload " + subcommand), outcome.out());
+        assertFalse(warnings.toString(StandardCharsets.UTF_8).contains("picocli WARN"), warnings::toString);
     }
 
     @Test
