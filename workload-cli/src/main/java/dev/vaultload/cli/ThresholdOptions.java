@@ -14,7 +14,10 @@ final class ThresholdOptions {
             + "combination, e.g. 'READ p99 < 50ms', 'errors < 0.1%', 'WRITE ops/s > 200'; repeatable, added to THRESHOLDS")
     private List<String> given = new ArrayList<>();
 
-    /** {@code settings} whose THRESHOLDS has every {@code --threshold} added, each checked first so that a bad one is named as typed. */
+    /**
+     * {@code settings} whose THRESHOLDS has every {@code --threshold} added, each checked first so that a bad one is
+     * named as typed.
+     */
     Function<String, String> addedTo(Function<String, String> settings) {
         Thresholds.parse("--threshold", given);
         String name = ThresholdSettings.THRESHOLDS.name();

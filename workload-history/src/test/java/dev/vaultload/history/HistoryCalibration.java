@@ -98,7 +98,8 @@ final class HistoryCalibration {
     /** The density of a run's log-ratio to the level, {@code x}, under {@link #series}'s noise. */
     private static double density(double x, double sigma) {
         double outlier = OUTLIER_SPREAD * sigma;
-        return (1 - OUTLIER_CHANCE) * normal(x, -sigma * sigma / 2, sigma) + OUTLIER_CHANCE * normal(x, -outlier * outlier / 2, outlier);
+        return (1 - OUTLIER_CHANCE) * normal(x, -sigma * sigma / 2, sigma)
+                + OUTLIER_CHANCE * normal(x, -outlier * outlier / 2, outlier);
     }
 
     private static double normal(double x, double mean, double deviation) {
