@@ -7,6 +7,7 @@ import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.ShardRun;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.OperationStatistics;
 import java.io.IOException;
@@ -25,10 +26,22 @@ import org.HdrHistogram.HistogramLogReader;
  * written as a single run writes it (JSON, CSV, .hlog, Datasafe-format {@value DatasafeLogFile#NAME}, report.html),
  * so parse, compare and charts read it unchanged. The JSON's {@code merge} says whether it is complete or
  * {@code partial} or {@code unsynchronized} (the shards replayed together for under 80% of the median shard's replay),
- * which shards contributed, each shard's ops/s and start lateness, stragglers, the overlap window and its figures.
+ * which shards contributed, each shard's ops/s and start lateness, stragglers, the overlap window and its figures;
+ * its {@code thresholds}, the verdicts of those given, judged on the merged figures (the shards' own are left behind).
  */
 public final class RunMerge {
     private final ShardResultMerger merger = new ShardResultMerger();
+    private final Thresholds thresholds;
+
+    /** A merge that judges no thresholds. */
+    public RunMerge() {
+        this(Thresholds.NONE);
+    }
+
+    /** @param thresholds judged on each merged combination's figures, their verdicts written with it */
+    public RunMerge(Thresholds thresholds) {
+        this.thresholds = thresholds;
+    }
 
     /**
      * What came of a merge.
@@ -123,7 +136,7 @@ public final class RunMerge {
         MergeSummary summary = new MergeSummary(runId, MergeSummary.statusOf(missing.isEmpty(), overlap), shardCount,
                 shards.getFirst().run().startAt(), shards.stream().map(Shard::index).toList(), missing,
                 shardFigures(shards), overlap, steady);
-        RunResult merged = merger.merge(shards.stream().map(Shard::result).toList(), summary);
+        RunResult merged = thresholds.judge(merger.merge(shards.stream().map(Shard::result).toList(), summary));
         Path json = outFolder.resolve(name + ".json");
         Path csv = outFolder.resolve(name + ".csv");
         new JsonReportWriter(json).write(merged);

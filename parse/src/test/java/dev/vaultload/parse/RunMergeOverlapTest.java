@@ -81,7 +81,7 @@ class RunMergeOverlapTest {
     }
 
     /** Shard {@code index} of {@code count}, its users' period at {@code offsetMillis} past the base, then its replay. */
-    private static void shard(Path run, int index, int count, long offsetMillis) throws IOException {
+    static void shard(Path run, int index, int count, long offsetMillis) throws IOException {
         Path shardFolder = Files.createDirectories(run.resolve("shard-" + index));
         SyntheticRun shard = new SyntheticRun().startingAt(BASE_MILLIS + offsetMillis).periods(PERIODS, PERIOD_MILLIS)
                 .loads(List.of(new SyntheticRun.Load(OperationType.WRITE, 20_000, PER_PERIOD),

@@ -4,6 +4,8 @@ import dev.vaultload.parse.JsonResultReader;
 import dev.vaultload.parse.RunMerge;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ThresholdVerdict;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.scaleout.ResultsLocation;
 import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.settings.SettingsRegistry;
@@ -20,8 +22,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,12 +34,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code vaultload merge RESULTS_URL/RUN_ID}: the shards of a run as one result (see {@link RunMerge}). An s3:// run
  * is copied to a local folder first (RESULTS_S3_URL and the key pair reach it); exit status 1 when the result is
- * partial, or unsynchronized unless accepted.
+ * partial, or unsynchronized unless accepted, else 3 when a merged combination broke a threshold (THRESHOLDS,
+ * THRESHOLDS_FILE, {@code --threshold}: judged on the merged figures, as a single run's on its own).
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Merge the shards of a run: RESULTS_URL/RUN_ID, a directory or s3://bucket/prefix/RUN_ID.",
                 "Exit status: 0 complete, 1 partial (a shard missing, failed or without done) or unsynchronized (the"
-                        + " shards replayed together for under 80%% of the median shard's replay), 2 bad input."})
+                        + " shards replayed together for under 80%% of the median shard's replay), 2 bad input, 3 a"
+                        + " merged combination broke a threshold (judged on the merged figures)."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -51,13 +57,18 @@ final class MergeCommand implements Callable<Integer> {
             + " for under 80%% of the median shard's replay (its throughput is over that short overlap)")
     private boolean acceptUnsynchronized;
 
+    @Mixin
+    private ThresholdOptions thresholdOptions;
+
     @Override
     public Integer call() throws IOException {
+        Function<String, String> settings = thresholdOptions.addedTo(SettingsRegistry.system());
+        Thresholds thresholds = Thresholds.read(settings); // a bad one is refused before anything is read
         ResultsLocation location = parse(run);
         boolean downloaded = location instanceof ResultsLocation.Bucket;
         Path runFolder = location instanceof ResultsLocation.Bucket bucket ? download(bucket) : Path.of(run);
         try {
-            return merge(runFolder, downloaded);
+            return merge(runFolder, downloaded, thresholds);
         } finally {
             if (downloaded) {
                 Directories.deleteTree(runFolder.getParent()); // the temporary copy of the bucket's results
@@ -65,14 +76,15 @@ final class MergeCommand implements Callable<Integer> {
         }
     }
 
-    private int merge(Path runFolder, boolean downloaded) throws IOException {
+    private int merge(Path runFolder, boolean downloaded, Thresholds thresholds) throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
         if (!Files.isDirectory(runFolder)) {
             throw new IllegalArgumentException("no such run folder: " + run);
         }
         Path outFolder = out != null ? out : downloaded
                 ? Path.of(runFolder.getFileName() + "-merged") : runFolder.resolve("merged");
-        RunMerge.Outcome outcome = new RunMerge().merge(runFolder, outFolder);
+        RunMerge.Outcome outcome = new RunMerge(thresholds).merge(runFolder, outFolder);
+        ThresholdGate gate = new ThresholdGate(spec.commandLine().getErr());
         for (Path file : outcome.written()) {
             if (file.toString().endsWith(".json")) {
                 RunResult merged = JsonResultReader.runResult(file);
@@ -80,6 +92,7 @@ final class MergeCommand implements Callable<Integer> {
                 if (MergeSummary.UNSYNCHRONIZED.equals(merged.merge().status())) {
                     unsynchronized(merged);
                 }
+                gate.accept(merged);
             }
         }
         outcome.written().forEach(file -> stdout.println("wrote " + file));
@@ -91,7 +104,7 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         stdout.flush();
-        return outcome.accepted(acceptUnsynchronized) ? ExitCodes.OK : ExitCodes.FAILED;
+        return gate.exitCode(outcome.accepted(acceptUnsynchronized));
     }
 
     private void unsynchronized(RunResult merged) {
@@ -129,6 +142,10 @@ final class MergeCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  shard %d: %.1f ops/s, replay %.1f s, started %d ms late%s%n", shard.index(),
                     shard.opsPerSecond(), shard.replayMillis() / 1000.0, shard.startLatenessMillis(),
                     shard.straggler() ? "  STRAGGLER" : "");
+        }
+        if (merged.thresholds() != null) {
+            out.println("thresholds, judged on the merged figures:");
+            merged.thresholds().stream().map(ThresholdVerdict::line).forEach(line -> out.println("  " + line));
         }
     }
 

@@ -5,7 +5,6 @@ import dev.vaultload.parse.HtmlReport;
 import dev.vaultload.parse.RunTrends;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
-import dev.vaultload.report.ThresholdSettings;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunSettings;
@@ -19,14 +18,13 @@ import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -68,9 +66,8 @@ final class RunCommand implements Callable<Integer> {
             description = "HEADROOM, RATE and TRACE: the fraction of failed operations that fails the run (default ${DEFAULT-VALUE})")
     private double errorBudget;
 
-    @Option(names = "--threshold", paramLabel = "THRESHOLD", description = "a pass/fail limit judged on every "
-            + "combination, e.g. 'READ p99 < 50ms', 'errors < 0.1%%', 'WRITE ops/s > 200'; repeatable, added to THRESHOLDS")
-    private List<String> thresholdOptions = new ArrayList<>();
+    @Mixin
+    private ThresholdOptions thresholdOptions;
 
     @ArgGroup(validate = false, heading = "%nHEADROOM:%n")
     private HeadroomOptions headroom = new HeadroomOptions();
@@ -102,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
         }
-        Function<String, String> given = withThresholdOptions(SuiteSettings.lookup(spec, progress.terminal()));
+        Function<String, String> given = thresholdOptions.addedTo(SuiteSettings.lookup(spec, progress.terminal()));
         // a value refused is the first thing to fix, before whether the mode would use it
         SettingsRegistry.checkAll(given);
         IneffectiveSettings.refuse(mode, spec);
@@ -150,19 +147,5 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             publishing.ifPresent(ShardPublishing::close);
         }
-    }
-
-    /** THRESHOLDS with every {@code --threshold} added, each checked first so that a bad one is named as typed. */
-    private Function<String, String> withThresholdOptions(Function<String, String> settings) {
-        Thresholds.parse("--threshold", thresholdOptions);
-        String name = ThresholdSettings.THRESHOLDS.name();
-        return setting -> {
-            if (!setting.equals(name) || thresholdOptions.isEmpty()) {
-                return settings.apply(setting);
-            }
-            List<String> all = new ArrayList<>(thresholdOptions);
-            Optional.ofNullable(settings.apply(name)).ifPresent(given -> all.addFirst(given));
-            return String.join(";", all);
-        };
     }
 }

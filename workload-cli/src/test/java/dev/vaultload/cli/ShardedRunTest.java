@@ -129,6 +129,25 @@ class ShardedRunTest {
         assertTrue(Files.isRegularFile(merged.resolve("report.html")));
         assertTrue(Files.readString(merged.resolve("statistics.log")).contains("==== Statistics for EMBEDDED with 3 threads"));
 
+        // thresholds are judged on the merged figures; a breach exits 3 once everything is written
+        Path judged = work.resolve("t1-judged");
+        Outcome gated = cli("merge", RESULTS + "t1", "--out", judged.toString(), "--threshold", "READ p99 < 1us",
+                "--threshold", "errors < 1%");
+        assertEquals(3, gated.exitCode, gated::toString);
+        assertTrue(gated.err.contains("broke its thresholds:\n  FAILED   READ p99 < 1us: measured"), gated.err);
+        assertTrue(gated.out.contains("PASSED   errors < 1%"), gated.out);
+        RunResult judgedResult = JsonResultReader.runResult(only(judged, ".json"));
+        assertEquals(List.of("FAILED", "PASSED"), judgedResult.thresholds().stream()
+                .map(verdict -> verdict.verdict().name()).toList());
+        assertEquals(result.operations().stream().filter(operation -> operation.type().name().equals("READ"))
+                .findFirst().orElseThrow().percentileMicros().get("99") / 1000.0, judgedResult.thresholds().getFirst().measured(),
+                1e-9, "the merged p99, in ms");
+        assertTrue(Files.readString(judged.resolve("report.html")).contains("THRESHOLDS BROKEN"));
+        Outcome refused = cli("merge", RESULTS + "t1", "--out", work.resolve("t1-refused").toString(), "--threshold", "READ p98 < 1ms");
+        assertEquals(2, refused.exitCode, refused::toString);
+        assertTrue(refused.err.startsWith("vaultload: Invalid threshold 'READ p98 < 1ms' in --threshold"), refused.err);
+        assertTrue(Files.notExists(work.resolve("t1-refused")), "refused before it merged");
+
         Outcome again = runShards("t1", 3, Instant.now(), 0).getFirst();
         assertEquals(2, again.exitCode, again::toString);
         assertTrue(again.err.strip().endsWith("RUN_ID already has results for this shard at " + RESULTS

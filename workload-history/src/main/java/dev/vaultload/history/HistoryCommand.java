@@ -119,7 +119,7 @@ public final class HistoryCommand {
     }
 
     @Command(name = "trend", mixinStandardHelpOptions = true,
-            description = "A figure over the runs of each configuration: a table, and an SVG chart")
+            description = "A figure over the runs of each configuration: a table, and an SVG or PNG chart")
     static final class Trend extends Store implements Callable<Integer> {
         @Option(names = "--metric", required = true, paramLabel = "FIGURE",
                 description = "as thresholds name it: 'READ p99', 'WRITE ops/s', 'errors', 'cpu ms/op'")
@@ -128,16 +128,18 @@ public final class HistoryCommand {
         @Option(names = "--where", paramLabel = "FIELD=VALUE,...", description = "only runs whose fields have these values")
         String where;
 
-        @Option(names = "--chart", paramLabel = "FILE.svg", defaultValue = "history-trend.svg",
-                description = "where the chart goes (default ${DEFAULT-VALUE})")
+        @Option(names = "--chart", paramLabel = "FILE.svg|FILE.png", defaultValue = "history-trend.svg",
+                description = "where the chart goes, SVG or PNG by its name (default ${DEFAULT-VALUE})")
         Path chart;
 
         @Override
         public Integer call() {
             String figure = figure(metric);
             RunFilter filter = RunFilter.parse(where);
-            if (!chart.getFileName().toString().endsWith(".svg")) {
-                throw new IllegalArgumentException("Invalid --chart '" + chart + "': the chart is SVG, give a name ending in .svg");
+            boolean png = chart.getFileName().toString().endsWith(".png");
+            if (!png && !chart.getFileName().toString().endsWith(".svg")) {
+                throw new IllegalArgumentException("Invalid --chart '" + chart + "': the chart is SVG or PNG, give a name"
+                        + " ending in .svg or .png");
             }
             try (HistoryStore store = open()) {
                 List<FigureSeries> series = store.series(figure, filter);
@@ -155,7 +157,12 @@ public final class HistoryCommand {
                     }
                     lines.add(new TrendChart.Line(series.size() == 1 ? figure : one.configuration().key(), one.values()));
                 }
-                write(chart, TrendChart.svg(figure + (where == null ? "" : " where " + where), series.getFirst().unit(), lines));
+                String title = figure + (where == null ? "" : " where " + where);
+                if (png) {
+                    writePng(chart, title, series.getFirst().unit(), lines);
+                } else {
+                    write(chart, TrendChart.svg(title, series.getFirst().unit(), lines));
+                }
                 out().println("wrote " + chart);
             }
             return 0;
@@ -176,6 +183,14 @@ public final class HistoryCommand {
             return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    private static void writePng(Path file, String title, String unit, List<TrendChart.Line> lines) {
+        try {
+            TrendChart.png(title, unit, lines, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
         }
     }
 

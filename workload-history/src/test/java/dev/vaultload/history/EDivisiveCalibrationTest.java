@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The bar for `history check`, on {@link HistoryCalibration}'s series: power >= 90%, false alarms <= 5%. */
+/**
+ * The issue's bar for `history check`, on {@link HistoryCalibration}'s series (lognormal noise with outlier runs) at a
+ * run-to-run spread of {@link HistoryCalibration#NOISE_CV}: a 10% step found within 3 runs in >= 90% of seeds, false
+ * alarms in <= 5%; the seeds are fixed, so the rates are the same on every machine.
+ */
 class EDivisiveCalibrationTest {
-    private static final int SEEDS = 100;
+    private static final int SEEDS = 200;
 
     @Test
     void aTenPercentStepIsFoundAndNoStepRarelyRaisesAnAlarm() {

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -59,6 +60,12 @@ class HistoryCommandTest {
         assertEquals(0, trend.exitCode(), trend.err());
         assertTrue(trend.out().startsWith("== READ p99 (ms), mode=FIXTURE,"), trend.out());
         assertTrue(Files.readString(chart).startsWith("<svg") && Files.readString(chart).contains("READ p99"));
+        Path png = folder.resolve("charts/read-p99.png");
+        assertEquals(0, history("trend", "--metric", "READ p99", "--chart", png.toString(), "--url", history.toString()).exitCode());
+        assertEquals(860, ImageIO.read(png.toFile()).getWidth(), "a PNG image");
+        Outcome gif = history("trend", "--metric", "READ p99", "--chart", "read-p99.gif", "--url", history.toString());
+        assertEquals(2, gif.exitCode());
+        assertTrue(gif.err().contains("Invalid --chart 'read-p99.gif': the chart is SVG or PNG"), gif.err());
 
         Outcome check = history("check", "--metric", "READ p99", "--metric", "READ ops/s", "--url", history.toString());
         assertEquals(1, check.exitCode(), check.out() + check.err());
