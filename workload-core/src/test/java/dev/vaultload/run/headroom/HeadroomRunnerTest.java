@@ -12,6 +12,7 @@ import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.Pause;
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.ForwardingBlobStore;
@@ -123,7 +124,7 @@ class HeadroomRunnerTest {
         HeadroomSection result = run(LoadOperation.WRITE, new BurnsCpuPerWrite(new InMemoryBlobStore()),
                 new HeadroomPlan(1, 1, 1, 100, 2, 0, 2)).headroom();
 
-        // 100 writes x 1 ms of spinning: far above the 10 ms tick the process CPU time may be counted in
+        // 100 writes x 1 ms of the thread's CPU: far above the 10 ms tick the process CPU time may be counted in
         double cpuMicros = result.steps().getFirst().cpuMicrosPerOperation();
         assertTrue(cpuMicros >= BurnsCpuPerWrite.SPIN_MICROS / 2.0, () -> "CPU per operation " + cpuMicros + " us");
     }
@@ -137,8 +138,10 @@ class HeadroomRunnerTest {
 
         @Override
         public BlobOutputStream openOutput(String key) {
-            long untilNanos = System.nanoTime() + SPIN_MICROS * 1000;
-            while (System.nanoTime() < untilNanos) {
+            // until this thread has burned the time, not the wall clock: on a loaded machine a spin by the clock
+            // may be descheduled for most of its millisecond
+            long untilCpuNanos = ProcessCpu.currentThreadNanos() + SPIN_MICROS * 1000;
+            while (ProcessCpu.currentThreadNanos() < untilCpuNanos) {
                 Thread.onSpinWait();
             }
             return super.openOutput(key);
