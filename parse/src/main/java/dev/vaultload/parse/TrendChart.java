@@ -18,8 +18,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * A figure over the runs of a history, as an inline SVG line chart or a PNG (XChart): the x axis counts the runs, or
- * the days or commits of several runs (1 the oldest), the y axis is the figure's unit from 0; a line per figure or configuration, colored by the operation
- * its label starts with (else from a palette), a p50 solid and every other figure dashed.
+ * the days or commits of several runs (1 the oldest), the y axis is the figure's unit from 0; a line per figure or
+ * configuration, colored by the operation its label starts with (else from a palette), a p50 solid and every other
+ * figure dashed.
  */
 public final class TrendChart {
     private static final int WIDTH_PIXELS = 860;

@@ -34,7 +34,7 @@ public record EDivisive(double exponent, double maxPValue, int permutations, int
 
     /**
      * A split found significant, with the mean either side (up to the neighbouring change points). A point is one
-     * value of the series: a run, or under {@code --per} the median of a commit's or a day's runs.
+     * value of the series: a run, or under {@code --per} the median (or mean) of a commit's or a day's runs.
      */
     public record ChangePoint(int index, double pValue, int pointsBefore, double meanBefore, int pointsAfter,
                               double meanAfter, double lowPercent, double highPercent) {

@@ -187,9 +187,9 @@ public final class HistoryCommand {
                             grouped ? "runs  value" : "value");
                     for (int index = 0; index < points.size(); index++) {
                         Grouping.Group point = points.get(index);
-                        out().printf(Locale.ROOT, number + "d  %-21s %-11s %s%.3f%n", index + 1, point.first().startedToTheSecond(),
-                                String.join(",", point.commits()), grouped ? String.format(Locale.ROOT, "%4d  ", point.runs().size()) : "",
-                                point.value());
+                        String runs = grouped ? String.format(Locale.ROOT, "%4d  ", point.runs().size()) : "";
+                        out().printf(Locale.ROOT, number + "d  %-21s %-11s %s%.3f%n", index + 1,
+                                point.first().startedToTheSecond(), String.join(",", point.commits()), runs, point.value());
                     }
                     lines.add(new TrendChart.Line(series.size() == 1 ? figure : one.configuration().key(),
                             Grouping.Group.values(points)));

@@ -162,7 +162,8 @@ final class HistoryCalibration {
         for (int night = 0; night < NIGHTS; night++) {
             for (int run = 0; run < runsPerNight; run++) {
                 double spread = random.nextDouble() < OUTLIER_CHANCE ? OUTLIER_SPREAD * sigma : sigma;
-                values[night][run] = 10 * Math.exp(spread * random.nextGaussian() - spread * spread / 2) * (night >= step ? STEP : 1);
+                values[night][run] = 10 * Math.exp(spread * random.nextGaussian() - spread * spread / 2)
+                        * (night >= step ? STEP : 1);
             }
         }
         return values;
@@ -173,8 +174,8 @@ final class HistoryCalibration {
         int seeds = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         System.out.printf(Locale.ROOT, "series of %d nights, step +%.0f%% at night %d..%d, lognormal noise, outlier runs"
                         + " (%.0fx the spread) at chance %.3f, %d seeds each, %s; of several runs a night `check --per day"
-                        + " --central VALUE` sees their median or mean%n", NIGHTS, (STEP - 1) * 100, FIRST_STEP, LAST_STEP, OUTLIER_SPREAD,
-                OUTLIER_CHANCE, seeds, EDivisive.DEFAULT);
+                        + " --central VALUE` sees their median or mean%n", NIGHTS, (STEP - 1) * 100, FIRST_STEP, LAST_STEP,
+                OUTLIER_SPREAD, OUTLIER_CHANCE, seeds, EDivisive.DEFAULT);
         System.out.printf(Locale.ROOT, "noise CV   runs a night   value    found within %d   within %d   anywhere   "
                 + "oracle within %d   false alarms   seconds%n", FOUND_WITHIN, FOUND_NEAR, FOUND_WITHIN);
         for (double noiseCv : NOISE_CVS) {

@@ -100,7 +100,8 @@ class HistoryCommandTest {
                 + "storage=CEPH,engine=VAULTLOAD,cipher=AES256_GCM,threads=2,file_size_kib=100,fixture=SMALL, per commit (median)\n"
                 + "  between commit commit-" + (STEPPED_FROM - 1) + " (3 runs from " + night(STEPPED_FROM - 1)
                 + ") and commit commit-" + STEPPED_FROM + " (3 runs from " + night(STEPPED_FROM) + ")\n"), perCommit.out());
-        assertTrue(perCommit.out().contains(" over " + STEPPED_FROM + " commits (" + 3 * STEPPED_FROM + " runs) -> "), perCommit.out());
+        assertTrue(perCommit.out().contains(" over " + STEPPED_FROM + " commits (" + 3 * STEPPED_FROM + " runs) -> "),
+                perCommit.out());
         assertTrue(perCommit.out().contains(" over " + (COMMITS - STEPPED_FROM) + " commits ("
                 + 3 * (COMMITS - STEPPED_FROM) + " runs), p "), perCommit.out());
 
@@ -113,10 +114,12 @@ class HistoryCommandTest {
 
         Outcome trend = history("trend", "--metric", "READ p99", "--per", "commit", "--chart",
                 folder.resolve("per-commit.svg").toString(), "--url", history.toString());
-        assertEquals(COMMITS + 3, trend.out().strip().lines().count(), "heading, columns, a line a commit, the chart: " + trend.out());
+        assertEquals(COMMITS + 3, trend.out().strip().lines().count(),
+                "heading, columns, a line a commit, the chart: " + trend.out());
         assertTrue(trend.out().contains("\n    " + COMMITS + "  " + night(COMMITS - 1) + "  commit-" + (COMMITS - 1) + "      3  "),
                 trend.out());
-        assertTrue(Files.readString(folder.resolve("per-commit.svg")).contains("commit (1 the oldest)"), "the x axis counts commits");
+        assertTrue(Files.readString(folder.resolve("per-commit.svg")).contains("commit (1 the oldest)"),
+                "the x axis counts commits");
     }
 
     @Test
@@ -144,7 +147,8 @@ class HistoryCommandTest {
         assertEquals("Invalid --per 'week': expected run, commit or day",
                 history("check", "--per", "week", "--url", history.toString()).err().strip());
         assertEquals("Invalid --central 'mode': expected median or mean",
-                history("trend", "--metric", "READ p99", "--per", "day", "--central", "mode", "--url", history.toString()).err().strip());
+                history("trend", "--metric", "READ p99", "--per", "day", "--central", "mode", "--url", history.toString())
+                        .err().strip());
         assertTrue(history("list", "--where", "colour=red", "--url", history.toString()).err()
                 .startsWith("Invalid --where 'colour=red': unknown field 'colour'"));
     }
