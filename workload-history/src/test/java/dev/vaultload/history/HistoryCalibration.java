@@ -20,7 +20,10 @@ import java.util.Random;
  * centre of the 7-run window of most posterior probability). {@link #NOISE_CV} is the largest spread at which the
  * issue's bar (power >= 90%, false alarms <= 5%) holds;
  * the rates at each spread are in docs/measurements/2026-11-26-history-calibration-2.md. {@code main(seeds)} prints
- * them (scripts/calibrate-history.sh); {@link EDivisiveCalibrationTest} holds the bar.
+ * them (scripts/calibrate-history.sh); {@link EDivisiveCalibrationTest} holds the bar. Past the one-run rows, nights of
+ * several runs, each run drawn as above and the step moving every run from its night on, seen as `check --per day`
+ * sees them ({@link Grouping#DAY}, the nights' median or mean): {@link #NIGHTLY_NOISE_CV} with
+ * {@value #RUNS_PER_NIGHT} runs a night is the case the test holds to the bar.
  */
 final class HistoryCalibration {
     /** Points of a series: nights, of one run or of several. */
