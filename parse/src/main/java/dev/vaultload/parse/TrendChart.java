@@ -17,12 +17,12 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A figure over the runs of a history, as an inline SVG line chart or a PNG (XChart): the x axis counts the runs (1
- * the oldest), the y axis is the figure's unit from 0; a line per figure or configuration, colored by the operation
- * its label starts with (else from a palette), a p50 solid and every other figure dashed.
+ * A figure over the runs of a history, as an inline SVG line chart or a PNG (XChart): the x axis counts the runs, or
+ * the days or commits of several runs (1 the oldest), the y axis is the figure's unit from 0; a line per figure or
+ * configuration, colored by the operation its label starts with (else from a palette), a p50 solid and every other
+ * figure dashed.
  */
 public final class TrendChart {
-    private static final String RUNS_AXIS = "run (1 the oldest)";
     private static final int WIDTH_PIXELS = 860;
     private static final int HEIGHT_PIXELS = 520;
 
@@ -49,11 +49,12 @@ public final class TrendChart {
         return "<section class=\"trend\"><h3>" + Html.escape(heading) + "</h3>" + String.join("", charts) + "</section>";
     }
 
-    public static String svg(String title, String unit, List<Line> lines) {
+    /** @param point what one step of the x axis is: {@code run}, or {@code day} or {@code commit} of several runs */
+    public static String svg(String title, String unit, String point, List<Line> lines) {
         int runs = lines.stream().mapToInt(line -> line.values().length).max().orElse(0);
         double largest = lines.stream().flatMapToDouble(line -> Arrays.stream(line.values()))
                 .filter(Double::isFinite).max().orElse(0);
-        SvgLineChart chart = new SvgLineChart(title, LinearScale.zeroTo(runs), RUNS_AXIS, LinearScale.zeroTo(largest), unit);
+        SvgLineChart chart = new SvgLineChart(title, LinearScale.zeroTo(runs), axis(point), LinearScale.zeroTo(largest), unit);
         SeriesColors colors = new SeriesColors();
         for (Line line : lines) {
             chart.add(new SvgLineChart.Series(line.label(), line.color(colors),
@@ -63,8 +64,8 @@ public final class TrendChart {
     }
 
     /** The same chart as a PNG, for a page or a message that takes no SVG; a run without a value leaves a gap. */
-    public static void png(String title, String unit, List<Line> lines, Path file) throws IOException {
-        XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title).xAxisTitle(RUNS_AXIS)
+    public static void png(String title, String unit, String point, List<Line> lines, Path file) throws IOException {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PIXELS).height(HEIGHT_PIXELS).title(title).xAxisTitle(axis(point))
                 .yAxisTitle(unit).build();
         chart.getStyler().setChartBackgroundColor(Color.WHITE).setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setXAxisMin(0.0).setYAxisMin(0.0).setYAxisDecimalPattern("#,##0.###");
@@ -80,5 +81,9 @@ public final class TrendChart {
         try (OutputStream out = Files.newOutputStream(file)) {
             BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
         }
+    }
+
+    private static String axis(String point) {
+        return point + " (1 the oldest)";
     }
 }

@@ -18,7 +18,7 @@ class TrendChartTest {
     @Test
     void aPngIsDrawnInTheOperationsColorsAndTakesARunWithoutAValue() throws IOException {
         Path png = folder.resolve("trend/read.png");
-        TrendChart.png("READ over the nights", "ms", List.of(
+        TrendChart.png("READ over the nights", "ms", "run", List.of(
                 new TrendChart.Line("READ p50", new double[] {1, 1.1, Double.NaN, 1.2}),
                 new TrendChart.Line("READ p99", new double[] {4, 5, 4.5, 6})), png);
 

@@ -14,12 +14,15 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code history check}: the change points of each figure of each configuration ({@link EDivisive}), each printed
  * with the runs and commits either side and the change with its interval; exit 1 when one is a regression (a latency,
  * error, CPU or RSS figure up, a throughput down) whose first run after it started at or after {@code --since}.
+ * With {@code --per commit|day} a point of the series is a commit's or a day's runs ({@link Grouping}): the same
+ * statistic and test on the points' values, each change point naming the commits or days either side and their runs.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Change points of each figure and configuration (E-divisive means, permutation test); exit 1 "
@@ -36,6 +39,9 @@ final class CheckCommand extends HistoryCommand.Store implements Callable<Intege
     @Option(names = "--where", paramLabel = "FIELD=VALUE,...", description = "only runs whose fields have these values")
     String where;
 
+    @Mixin
+    HistoryCommand.Per per;
+
     @Option(names = "--since", paramLabel = "WHEN", description = "only a regression whose first run after the change "
             + "started at or after this fails the check: a date (2026-11-20), an instant, or a time back from now "
             + "(7d, 36h); default: any regression")
@@ -45,6 +51,8 @@ final class CheckCommand extends HistoryCommand.Store implements Callable<Intege
     public Integer call() {
         RunFilter filter = RunFilter.parse(where);
         Instant from = since == null ? Instant.EPOCH : instant(since);
+        Grouping grouping = per.grouping();
+        CentralValue central = per.central();
         int changePoints = 0;
         int regressions = 0;
         int series = 0;
@@ -55,13 +63,15 @@ final class CheckCommand extends HistoryCommand.Store implements Callable<Intege
                 boolean higherIsBetter = ResultFigure.parse(figure).metric().kind() == ResultMetric.Kind.RATE;
                 for (FigureSeries one : store.series(figure, filter)) {
                     series++;
-                    for (EDivisive.ChangePoint point : EDivisive.DEFAULT.changePoints(one.values())) {
+                    List<Grouping.Group> points = grouping.groups(one, central);
+                    for (EDivisive.ChangePoint point : EDivisive.DEFAULT.changePoints(Grouping.Group.values(points))) {
                         changePoints++;
                         boolean worse = higherIsBetter ? point.changePercent() < 0 : point.changePercent() > 0;
-                        StoredRun after = one.points().get(point.index()).run();
+                        StoredRun after = points.get(point.index()).first();
                         boolean counts = worse && !after.startedAt().isBefore(from);
                         regressions += counts ? 1 : 0;
-                        print(one, point, worse ? counts ? "REGRESSION" : "regression before --since" : "improvement");
+                        print(one, grouping, points, point,
+                                worse ? counts ? "REGRESSION" : "regression before --since" : "improvement");
                     }
                 }
             }
@@ -71,16 +81,23 @@ final class CheckCommand extends HistoryCommand.Store implements Callable<Intege
         return regressions > 0 ? 1 : 0;
     }
 
-    private void print(FigureSeries series, EDivisive.ChangePoint point, String verdict) {
-        StoredRun before = series.points().get(point.index() - 1).run();
-        StoredRun after = series.points().get(point.index()).run();
-        out().printf(Locale.ROOT, "%s %s (%s), %s%n", verdict, series.figure(), series.unit(), series.configuration().key());
-        out().printf(Locale.ROOT, "  between run %d (%s, commit %s) and run %d (%s, commit %s)%n", point.index(),
-                before.startedToTheSecond(), before.shortCommit(), point.index() + 1, after.startedToTheSecond(),
-                after.shortCommit());
-        out().printf(Locale.ROOT, "  %+.1f%% [%+.1f%%, %+.1f%%]: mean %.3f over %d runs -> %.3f over %d runs, p %.3f%n",
-                point.changePercent(), point.lowPercent(), point.highPercent(), point.meanBefore(), point.runsBefore(),
-                point.meanAfter(), point.runsAfter(), point.pValue());
+    private void print(FigureSeries series, Grouping grouping, List<Grouping.Group> points, EDivisive.ChangePoint point,
+                       String verdict) {
+        int at = point.index();
+        out().printf(Locale.ROOT, "%s %s (%s), %s%s%n", verdict, series.figure(), series.unit(), series.configuration().key(),
+                per.heading());
+        out().printf(Locale.ROOT, "  between %s and %s%n", grouping.describe(points.get(at - 1), at),
+                grouping.describe(points.get(at), at + 1));
+        out().printf(Locale.ROOT, "  %+.1f%% [%+.1f%%, %+.1f%%]: mean %.3f over %s -> %.3f over %s, p %.3f%n",
+                point.changePercent(), point.lowPercent(), point.highPercent(), point.meanBefore(),
+                over(grouping, points.subList(at - point.pointsBefore(), at)), point.meanAfter(),
+                over(grouping, points.subList(at, at + point.pointsAfter())), point.pValue());
+    }
+
+    /** {@code 25 runs}, or {@code 25 days (75 runs)}. */
+    private static String over(Grouping grouping, List<Grouping.Group> points) {
+        int runs = points.stream().mapToInt(group -> group.runs().size()).sum();
+        return grouping.count(points.size()) + (grouping == Grouping.RUN ? "" : " (" + Grouping.RUN.count(runs) + ")");
     }
 
     private static boolean checkedByDefault(String figure) {

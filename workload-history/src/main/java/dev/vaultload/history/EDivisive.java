@@ -17,7 +17,7 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * @param maxPValue    a split is kept when its permutation p-value is at most this
  * @param permutations shuffles per test: the p-value's resolution is 1 / (permutations + 1)
- * @param minSegment   the fewest runs on either side of a change point
+ * @param minSegment   the fewest points (runs, or groups of them) on either side of a change point
  * @param seed         of the shuffles, so that a check gives the same answer twice
  */
 public record EDivisive(double exponent, double maxPValue, int permutations, int minSegment, long seed) {
@@ -32,8 +32,11 @@ public record EDivisive(double exponent, double maxPValue, int permutations, int
     public static final EDivisive DEFAULT = new EDivisive(1, 0.04, 199, 5, 1);
     private static final double CONFIDENCE = 0.95;
 
-    /** A split found significant, with the mean either side (up to the neighbouring change points). */
-    public record ChangePoint(int index, double pValue, int runsBefore, double meanBefore, int runsAfter,
+    /**
+     * A split found significant, with the mean either side (up to the neighbouring change points). A point is one
+     * value of the series: a run, or under {@code --per} the median (or mean) of a commit's or a day's runs.
+     */
+    public record ChangePoint(int index, double pValue, int pointsBefore, double meanBefore, int pointsAfter,
                               double meanAfter, double lowPercent, double highPercent) {
 
         /** (after - before) / before, in percent. */
@@ -129,7 +132,11 @@ public record EDivisive(double exponent, double maxPValue, int permutations, int
         }
     }
 
-    /** The change at {@code at} between [from, at) and [at, to): means, and Welch's interval of the change in percent. */
+    /**
+     * The change at {@code at} between [from, at) and [at, to): means, and Welch's interval of the change in percent,
+     * the points taken as independent (under {@code --per}, the commits' or days' values, not their runs: runs of one
+     * night share its machine and its neighbours, so counting each as independent would narrow the interval falsely).
+     */
     private static ChangePoint changePoint(double[] values, int from, int at, int to, double pValue) {
         double[] before = Arrays.copyOfRange(values, from, at);
         double[] after = Arrays.copyOfRange(values, at, to);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -51,6 +52,31 @@ public final class HistoryCommand {
 
         PrintWriter out() {
             return spec.commandLine().getOut();
+        }
+    }
+
+    /** {@code --per} and {@code --central}: what one point of a series is, for the commands that read series. */
+    static final class Per {
+        @Option(names = "--per", paramLabel = "run|commit|day", defaultValue = "run", description = "one point of a "
+                + "series: each run (default), or the runs of each git commit or UTC day as one (a nightly job that "
+                + "runs the suite several times)")
+        String per;
+
+        @Option(names = "--central", paramLabel = "median|mean", defaultValue = "median", description = "the value of "
+                + "a point of several runs: their median (default; a disturbed run moves it little) or their mean")
+        String central;
+
+        Grouping grouping() {
+            return Grouping.parse(per);
+        }
+
+        CentralValue central() {
+            return CentralValue.parse(central);
+        }
+
+        /** {@code ""} per run, else {@code , per day (median)}. */
+        String heading() {
+            return grouping() == Grouping.RUN ? "" : ", per " + grouping().noun() + " (" + central().spelling() + ")";
         }
     }
 
@@ -128,6 +154,9 @@ public final class HistoryCommand {
         @Option(names = "--where", paramLabel = "FIELD=VALUE,...", description = "only runs whose fields have these values")
         String where;
 
+        @Mixin
+        Per per;
+
         @Option(names = "--chart", paramLabel = "FILE.svg|FILE.png", defaultValue = "history-trend.svg",
                 description = "where the chart goes, SVG or PNG by its name (default ${DEFAULT-VALUE})")
         Path chart;
@@ -141,27 +170,35 @@ public final class HistoryCommand {
                 throw new IllegalArgumentException("Invalid --chart '" + chart + "': the chart is SVG or PNG, give a name"
                         + " ending in .svg or .png");
             }
+            Grouping grouping = per.grouping();
+            CentralValue central = per.central();
             try (HistoryStore store = open()) {
                 List<FigureSeries> series = store.series(figure, filter);
                 if (series.isEmpty()) {
                     throw new IllegalArgumentException("no run in the history has " + figure + (where == null ? "" : " where " + where));
                 }
+                boolean grouped = grouping != Grouping.RUN;
                 List<TrendChart.Line> lines = new ArrayList<>();
                 for (FigureSeries one : series) {
-                    out().println("== " + figure + " (" + one.unit() + "), " + one.configuration().key());
-                    out().println("  run  started               commit      value");
-                    for (int index = 0; index < one.points().size(); index++) {
-                        FigureSeries.Point point = one.points().get(index);
-                        out().printf(Locale.ROOT, "%5d  %-21s %-11s %.3f%n", index + 1, point.run().startedToTheSecond(),
-                                point.run().shortCommit(), point.value());
+                    List<Grouping.Group> points = grouping.groups(one, central);
+                    out().println("== " + figure + " (" + one.unit() + "), " + one.configuration().key() + per.heading());
+                    String number = "%" + Math.max(5, grouping.noun().length());
+                    out().printf(Locale.ROOT, number + "s  %-21s %-11s %s%n", grouping.noun(), "started", "commit",
+                            grouped ? "runs  value" : "value");
+                    for (int index = 0; index < points.size(); index++) {
+                        Grouping.Group point = points.get(index);
+                        String runs = grouped ? String.format(Locale.ROOT, "%4d  ", point.runs().size()) : "";
+                        out().printf(Locale.ROOT, number + "d  %-21s %-11s %s%.3f%n", index + 1,
+                                point.first().startedToTheSecond(), String.join(",", point.commits()), runs, point.value());
                     }
-                    lines.add(new TrendChart.Line(series.size() == 1 ? figure : one.configuration().key(), one.values()));
+                    lines.add(new TrendChart.Line(series.size() == 1 ? figure : one.configuration().key(),
+                            Grouping.Group.values(points)));
                 }
-                String title = figure + (where == null ? "" : " where " + where);
+                String title = figure + (where == null ? "" : " where " + where) + per.heading();
                 if (png) {
-                    writePng(chart, title, series.getFirst().unit(), lines);
+                    writePng(chart, title, series.getFirst().unit(), grouping.noun(), lines);
                 } else {
-                    write(chart, TrendChart.svg(title, series.getFirst().unit(), lines));
+                    write(chart, TrendChart.svg(title, series.getFirst().unit(), grouping.noun(), lines));
                 }
                 out().println("wrote " + chart);
             }
@@ -186,9 +223,9 @@ public final class HistoryCommand {
         }
     }
 
-    private static void writePng(Path file, String title, String unit, List<TrendChart.Line> lines) {
+    private static void writePng(Path file, String title, String unit, String point, List<TrendChart.Line> lines) {
         try {
-            TrendChart.png(title, unit, lines, file);
+            TrendChart.png(title, unit, point, lines, file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

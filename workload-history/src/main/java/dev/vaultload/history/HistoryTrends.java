@@ -35,8 +35,8 @@ public final class HistoryTrends implements RunTrends, AutoCloseable {
             return "";
         }
         return TrendChart.section("Trend over the history: " + runs + " runs of " + configuration.key(),
-                TrendChart.svg("p50 and p99 per operation, run by run", "ms", latencies),
-                TrendChart.svg("ops/s per operation, run by run", "ops/s", throughputs));
+                TrendChart.svg("p50 and p99 per operation, run by run", "ms", "run", latencies),
+                TrendChart.svg("ops/s per operation, run by run", "ops/s", "run", throughputs));
     }
 
     /** @return how many runs the figure's series has (0 when none) */

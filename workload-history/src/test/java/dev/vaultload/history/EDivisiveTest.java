@@ -25,8 +25,8 @@ class EDivisiveTest {
         assertEquals(50, up.changePercent(), 1.5);
         assertTrue(up.lowPercent() < up.changePercent() && up.changePercent() < up.highPercent());
         assertTrue(up.lowPercent() > 45 && up.highPercent() < 55, () -> up.lowPercent() + ", " + up.highPercent());
-        assertEquals(20, up.runsBefore());
-        assertEquals(20, up.runsAfter());
+        assertEquals(20, up.pointsBefore());
+        assertEquals(20, up.pointsAfter());
         assertEquals(-20, points.get(1).changePercent(), 1.5);
         assertTrue(up.pValue() <= EDivisive.DEFAULT.maxPValue());
     }

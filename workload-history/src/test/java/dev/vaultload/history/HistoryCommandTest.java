@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Random;
@@ -25,6 +26,9 @@ class HistoryCommandTest {
     private static final Instant FIRST_NIGHT = Instant.parse("2026-10-01T02:00:00Z");
     private static final int NIGHTS = 40;
     private static final int SLOWER_FROM = 25;
+    private static final int COMMITS = 16;
+    private static final int STEPPED_FROM = 9;
+    private static final long COLD_RUN_SEED = 1;
 
     @TempDir
     Path folder;
@@ -82,6 +86,43 @@ class HistoryCommandTest {
     }
 
     @Test
+    void threeRunsACommitShowAStepThatSingleRunsHide() throws Exception {
+        Path history = folder.resolve("per-commit.db");
+        assertEquals(0, history("add", threeRunsACommit().toString(), "--url", history.toString()).exitCode());
+
+        Outcome perRun = history("check", "--metric", "READ p99", "--url", history.toString());
+        assertEquals(0, perRun.exitCode(), perRun.out());
+        assertTrue(perRun.out().startsWith("0 change points in 1 series"), perRun.out());
+
+        Outcome perCommit = history("check", "--metric", "READ p99", "--per", "commit", "--url", history.toString());
+        assertEquals(1, perCommit.exitCode(), perCommit.out() + perCommit.err());
+        assertTrue(perCommit.out().startsWith("REGRESSION READ p99 (ms), mode=FIXTURE,suite=RandomActionsOnDatasafeTest,"
+                + "storage=CEPH,engine=VAULTLOAD,cipher=AES256_GCM,threads=2,file_size_kib=100,fixture=SMALL, per commit (median)\n"
+                + "  between commit commit-" + (STEPPED_FROM - 1) + " (3 runs from " + night(STEPPED_FROM - 1)
+                + ") and commit commit-" + STEPPED_FROM + " (3 runs from " + night(STEPPED_FROM) + ")\n"), perCommit.out());
+        assertTrue(perCommit.out().contains(" over " + STEPPED_FROM + " commits (" + 3 * STEPPED_FROM + " runs) -> "),
+                perCommit.out());
+        assertTrue(perCommit.out().contains(" over " + (COMMITS - STEPPED_FROM) + " commits ("
+                + 3 * (COMMITS - STEPPED_FROM) + " runs), p "), perCommit.out());
+
+        Outcome perDay = history("check", "--metric", "READ p99", "--per", "DAY", "--url", history.toString());
+        assertTrue(perDay.out().contains("  between day " + night(STEPPED_FROM - 1).toString().substring(0, 10)
+                + " (3 runs, commit commit-" + (STEPPED_FROM - 1) + ") and day "), perDay.out());
+        Outcome meanPerDay = history("check", "--metric", "READ p99", "--per", "day", "--central", "mean", "--url",
+                history.toString());
+        assertTrue(meanPerDay.out().startsWith("0 change points"), "each night's mean carries its cold run: " + meanPerDay.out());
+
+        Outcome trend = history("trend", "--metric", "READ p99", "--per", "commit", "--chart",
+                folder.resolve("per-commit.svg").toString(), "--url", history.toString());
+        assertEquals(COMMITS + 3, trend.out().strip().lines().count(),
+                "heading, columns, a line a commit, the chart: " + trend.out());
+        assertTrue(trend.out().contains("\n    " + COMMITS + "  " + night(COMMITS - 1) + "  commit-" + (COMMITS - 1) + "      3  "),
+                trend.out());
+        assertTrue(Files.readString(folder.resolve("per-commit.svg")).contains("commit (1 the oldest)"),
+                "the x axis counts commits");
+    }
+
+    @Test
     void aRunsPageShowsItsConfigurationsTrendFromTheHistory() throws Exception {
         Path history = folder.resolve("trends.db");
         history("add", nightlyResults().toString(), "--url", history.toString());
@@ -103,8 +144,37 @@ class HistoryCommandTest {
                 history("trend", "--metric", "READ p98", "--url", history.toString()).err().strip());
         assertTrue(history("check", "--since", "yesterday", "--url", history.toString()).err()
                 .startsWith("Invalid --since 'yesterday': expected a date"));
+        assertEquals("Invalid --per 'week': expected run, commit or day",
+                history("check", "--per", "week", "--url", history.toString()).err().strip());
+        assertEquals("Invalid --central 'mode': expected median or mean",
+                history("trend", "--metric", "READ p99", "--per", "day", "--central", "mode", "--url", history.toString())
+                        .err().strip());
         assertTrue(history("list", "--where", "colour=red", "--url", history.toString()).err()
                 .startsWith("Invalid --where 'colour=red': unknown field 'colour'"));
+    }
+
+    /**
+     * 16 commits of GCM on CEPH, one a night, each run 3 times: 3% apart, but the first run of each cold, slower by a
+     * random amount up to about twice; READs 10% slower from the 10th commit on.
+     */
+    private Path threeRunsACommit() throws java.io.IOException {
+        Path results = folder.resolve("three-a-commit");
+        Random random = new Random(COLD_RUN_SEED);
+        for (int commit = 0; commit < COMMITS; commit++) {
+            Path commitFolder = Files.createDirectories(results.resolve("commit-" + commit));
+            for (int run = 0; run < 3; run++) {
+                double cold = run == 0 ? Math.exp(0.4 * Math.abs(random.nextGaussian())) : 1;
+                double readMillis = 10 * (commit >= STEPPED_FROM ? 1.1 : 1) * cold * Math.exp(0.03 * random.nextGaussian());
+                new JsonReportWriter(commitFolder.resolve(run + ".json")).write(SampleResults.result(
+                        night(commit).plus(Duration.ofMinutes(40L * run)), "CEPH", CipherSuite.AES256_GCM, readMillis,
+                        "commit-" + commit));
+            }
+        }
+        return results;
+    }
+
+    private static Instant night(int night) {
+        return FIRST_NIGHT.plus(Duration.ofDays(night));
     }
 
     /** 40 nights of GCM on CEPH, READs 20% slower from night 25 on, and 40 of CBC, unchanged; 5% noise. */
