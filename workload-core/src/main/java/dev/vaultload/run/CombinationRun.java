@@ -7,7 +7,6 @@ import dev.vaultload.engine.KeyMaterialCheck;
 import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
-import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.ObjectOutcomes;
