@@ -49,7 +49,7 @@ public final class TraceRunner {
     /** The replay's documents, apart from the warm-up's (whose deletion a LIST of the replay must not depend on). */
     private static final String PREFIX = "replay/";
     private static final String WARMUP_PREFIX = "warmup/";
-    /** Enough for the JIT compiler to compile every operation's path; a few seconds of one core. */
+    /** Enough for the JIT compiler to have compiled every operation's path before the clock starts. */
     static final int WARMUP_OPERATIONS = 10_000;
     private static final double[] LATENESS_PERCENTILES = {50.0, 90.0, 99.0, 99.9};
 
