@@ -113,10 +113,12 @@ final class RunSection {
         Map<String, Object> rows = new LinkedHashMap<>();
         if (rate.trace() != null) {
             rows.put("trace", rate.trace().scheduledOperations() + " operations over "
-                    + Html.number(rate.trace().traceMillis() / 1000.0) + " s at speed " + Html.number(rate.trace().speed()));
+                    + Html.number(rate.trace().traceMillis() / 1000.0) + " s at speed " + Html.number(rate.trace().speed())
+                    + ", after a warm-up of its first " + rate.trace().warmupOperations() + ", unrecorded");
             rate.trace().latenessPercentileMicros().forEach((percentile, micros) ->
                     rows.put("lateness " + percentile, Html.millis(micros) + " ms"));
             rows.put("lateness max", Html.millis(rate.trace().maxLatenessMicros()) + " ms");
+            rows.put("GC pauses during the schedule", rate.trace().gcPauseMillis() + " ms");
         }
         rows.put("target", Html.number(rate.targetOpsPerSecond()) + " ops/s");
         rows.put("achieved", Html.number(rate.achievedOpsPerSecond()) + " ops/s");

@@ -67,13 +67,14 @@ final class TraceMode {
         TraceSchedule schedule = rate.trace();
         out.println("==== Trace " + label + " ====");
         out.printf(Locale.ROOT, "%d operations of a %.1f s trace at speed %s: due %.1f ops/s, achieved %.1f ops/s over %.1f s,"
-                        + " errors %s%n", schedule.scheduledOperations(), schedule.traceMillis() / 1000.0, schedule.speed(),
-                rate.targetOpsPerSecond(), rate.achievedOpsPerSecond(), result.timing().wallClockMillis() / 1000.0,
-                result.errors());
+                        + " errors %s (after a warm-up of its first %d, unrecorded)%n", schedule.scheduledOperations(),
+                schedule.traceMillis() / 1000.0, schedule.speed(), rate.targetOpsPerSecond(), rate.achievedOpsPerSecond(),
+                result.timing().wallClockMillis() / 1000.0, result.errors(), schedule.warmupOperations());
         StringBuilder lateness = new StringBuilder("schedule lateness, ms:");
         schedule.latenessPercentileMicros().forEach((percentile, micros) ->
                 lateness.append(String.format(Locale.ROOT, "  %s=%.3f", percentile, micros / 1000.0)));
-        out.println(lateness.append(String.format(Locale.ROOT, "  max=%.3f", schedule.maxLatenessMicros() / 1000.0)));
+        out.println(lateness.append(String.format(Locale.ROOT, "  max=%.3f  (GC pauses during the schedule: %d ms)",
+                schedule.maxLatenessMicros() / 1000.0, schedule.gcPauseMillis())));
         RateMode.printLatencies(out, "from the due time", result.operations());
         RateMode.printLatencies(out, "from the actual start: service time", rate.uncorrected());
         if (!result.failures().isEmpty()) {

@@ -14,9 +14,15 @@ import java.util.Map;
  * @param traceMillis               the trace's length, from its first to its last timestamp
  * @param latenessPercentileMicros  lateness at p50, p90, p99, p99.9, in that order
  * @param maxLatenessMicros         the latest start
+ * @param gcPauseMillis             how long the JVM stopped every thread for garbage collection while the schedule
+ *                                  ran: an operation due during a pause starts late by what is left of it, and so do
+ *                                  those queued behind it
+ * @param warmupOperations          the trace's first operations, replayed unrecorded before the schedule (its own
+ *                                  operations all run on it)
  */
 public record TraceSchedule(double speed, long scheduledOperations, long traceMillis,
-                            Map<String, Long> latenessPercentileMicros, long maxLatenessMicros) {
+                            Map<String, Long> latenessPercentileMicros, long maxLatenessMicros, long gcPauseMillis,
+                            long warmupOperations) {
 
     public TraceSchedule {
         latenessPercentileMicros = Collections.unmodifiableMap(new LinkedHashMap<>(latenessPercentileMicros));

@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.LiveDocuments;
 import dev.vaultload.storage.StorageFootprint;
@@ -15,8 +16,8 @@ import java.util.function.Function;
 
 /**
  * Refuses, before anything starts, a run whose documents cannot fit where its providers keep them: the fixture's peak
- * of live documents per execution, times the most threads, times the largest size (twice over for a soak, whose
- * previous pass waits for its deletion), against the heap and the free disk. A run that cannot fit would otherwise
+ * of live bytes per execution (each document of its WRITE's {@code sizeBytes}, an imported trace's own, or else of the
+ * largest FILE_SIZES) times the most threads (twice over for a soak, whose previous pass waits for its deletion), against the heap and the free disk. A run that cannot fit would otherwise
  * die halfway with an OutOfMemoryError or a full disk.
  */
 final class FootprintCheck {
@@ -29,13 +30,14 @@ final class FootprintCheck {
     /** @throws IllegalArgumentException naming FILE_SIZES, the sizes and the limit, for the first provider that cannot fit */
     static void refuseWhatCannotFit(RunConfig config, Fixture fixture, List<StorageProviderFactory> factories,
                                     Function<String, String> settings) {
-        int livePerThread = LiveDocuments.peak(fixture);
         int threads = Collections.max(config.threads());
-        long documentBytes = Collections.max(config.fileSizesKib()) * 1024L;
+        long unsizedBytes = Collections.max(config.fileSizesKib()) * 1024L;
+        LiveDocuments perThread = LiveDocuments.peak(fixture, ContentSizes.of(fixture, unsizedBytes));
         int passesKept = config.duration().isPresent() ? 2 : 1;
-        long liveBytes = (long) livePerThread * threads * passesKept * documentBytes;
-        String load = livePerThread + " documents live per thread at the fixture's peak" + (passesKept > 1
-                ? ", twice over in a soak" : "") + ", x " + threads + " threads x " + size(documentBytes);
+        long liveBytes = perThread.bytes() * threads * passesKept;
+        String load = perThread.documents() + " documents live per thread at the fixture's peak, " + size(perThread.bytes())
+                + " (each of its WRITE's sizeBytes, else " + size(unsizedBytes) + ")" + (passesKept > 1
+                ? ", twice over in a soak" : "") + ", x " + threads + " threads";
         long maxHeapBytes = Runtime.getRuntime().maxMemory();
         for (StorageProviderFactory factory : factories) {
             StorageFootprint footprint = factory.footprint(new StorageFootprint.Load(liveBytes, threads),

@@ -3,7 +3,6 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.EngineException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 
 /**
  * Reads a body written by {@link ChunkedAeadEncryptingStream}: one chunk at a time, each authenticated before
@@ -14,17 +13,12 @@ import java.util.Arrays;
  */
 final class ChunkedAeadDecryptingStream extends InputStream {
 
-    /**
-     * Room for the sealed bytes at first: most documents are smaller than a chunk, and zeroing a whole chunk's
-     * buffer for each cost more than decrypting them; grown to {@link #sealedChunkBytes} when a body is longer.
-     */
-    private static final int INITIAL_SEALED_BYTES = 8 * 1024;
-
     private final InputStream source;
     private final AeadChunkCipher cipher;
     private final int chunkSizeBytes;
     /** One sealed chunk plus one byte of look-ahead. */
     private final int sealedChunkBytes;
+    /** Grown as the body needs, up to {@link #sealedChunkBytes} ({@link ChunkBuffers}). */
     private byte[] sealed;
     /** Plaintext for reads smaller than a chunk; allocated on the first such read (a whole-chunk reader never needs it). */
     private byte[] plain;
@@ -42,7 +36,7 @@ final class ChunkedAeadDecryptingStream extends InputStream {
         this.cipher = new AeadChunkCipher(header, envelopeDigest);
         this.chunkSizeBytes = header.chunkSizeBytes();
         this.sealedChunkBytes = chunkSizeBytes + AeadChunkCipher.TAG_BYTES + 1;
-        this.sealed = new byte[Math.min(INITIAL_SEALED_BYTES, sealedChunkBytes)];
+        this.sealed = ChunkBuffers.initial(sealedChunkBytes);
     }
 
     @Override
@@ -102,7 +96,7 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     private int openNextChunk(byte[] out, int outOffset) throws IOException {
         while (sealedFilled < sealedChunkBytes) {
             if (sealedFilled == sealed.length) {
-                sealed = Arrays.copyOf(sealed, sealedChunkBytes);
+                sealed = ChunkBuffers.withRoom(sealed, sealedFilled + 1, sealedChunkBytes);
             }
             int n = source.read(sealed, sealedFilled, sealed.length - sealedFilled);
             if (n < 0) {

@@ -12,8 +12,10 @@ final class ChunkedAeadEncryptingStream extends OutputStream {
 
     private final OutputStream sink;
     private final AeadChunkCipher cipher;
-    private final byte[] plain;
-    private final byte[] sealed;
+    private final int chunkSizeBytes;
+    /** Grown as the body needs, up to a chunk ({@link ChunkBuffers}). */
+    private byte[] plain;
+    private byte[] sealed;
     private int filled;
     private long chunkIndex;
     private boolean closed;
@@ -21,32 +23,35 @@ final class ChunkedAeadEncryptingStream extends OutputStream {
     ChunkedAeadEncryptingStream(OutputStream sink, StreamHeader header, byte[] envelopeDigest) {
         this.sink = sink;
         this.cipher = new AeadChunkCipher(header, envelopeDigest);
-        this.plain = new byte[header.chunkSizeBytes()];
-        this.sealed = new byte[header.chunkSizeBytes() + AeadChunkCipher.TAG_BYTES];
+        this.chunkSizeBytes = header.chunkSizeBytes();
+        this.plain = ChunkBuffers.initial(chunkSizeBytes);
+        this.sealed = new byte[plain.length + AeadChunkCipher.TAG_BYTES];
     }
 
     @Override
     public void write(int b) throws IOException {
-        if (filled == plain.length) {
+        if (filled == chunkSizeBytes) {
             sealBuffered(false);
         }
+        plain = ChunkBuffers.withRoom(plain, filled + 1, chunkSizeBytes);
         plain[filled++] = (byte) b;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         while (len > 0) {
-            if (filled == plain.length) {
+            if (filled == chunkSizeBytes) {
                 sealBuffered(false);
             }
-            if (filled == 0 && len > plain.length) {
+            if (filled == 0 && len > chunkSizeBytes) {
                 // more than a chunk follows, so this one is not the last: seal straight from the caller's array
-                emit(cipher.seal(chunkIndex++, false, b, off, plain.length, sealed));
-                off += plain.length;
-                len -= plain.length;
+                emit(seal(false, b, off, chunkSizeBytes));
+                off += chunkSizeBytes;
+                len -= chunkSizeBytes;
                 continue;
             }
-            int n = Math.min(len, plain.length - filled);
+            int n = Math.min(len, chunkSizeBytes - filled);
+            plain = ChunkBuffers.withRoom(plain, filled + n, chunkSizeBytes);
             System.arraycopy(b, off, plain, filled, n);
             filled += n;
             off += n;
@@ -65,8 +70,14 @@ final class ChunkedAeadEncryptingStream extends OutputStream {
     }
 
     private void sealBuffered(boolean last) throws IOException {
-        emit(cipher.seal(chunkIndex++, last, plain, 0, filled, sealed));
+        emit(seal(last, plain, 0, filled));
         filled = 0;
+    }
+
+    private int seal(boolean last, byte[] from, int offset, int length) {
+        int sealedBytes = length + AeadChunkCipher.TAG_BYTES;
+        sealed = ChunkBuffers.withRoom(sealed, sealedBytes, chunkSizeBytes + AeadChunkCipher.TAG_BYTES);
+        return cipher.seal(chunkIndex++, last, from, offset, length, sealed);
     }
 
     private void emit(int sealedLength) throws IOException {

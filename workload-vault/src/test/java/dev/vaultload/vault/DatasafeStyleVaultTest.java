@@ -58,8 +58,9 @@ class DatasafeStyleVaultTest {
     void documentsRoundTripAtEveryChunkBoundary(CipherSuite cipher) {
         PrivateSpace space = newUsersSpace(cipher);
         int chunk = DocumentCodec.CHUNK_BYTES;
-        // 8 KiB: where the AEAD reader's sealed buffer stops being enough and grows
-        for (int size : new int[] {0, 1, 15, 16, 17, 8175, 8176, 8177, 8192, chunk - 1, chunk, chunk + 1, 2 * chunk, 3 * chunk + 5, 1_000_003}) {
+        // 8, 16, 32 KiB: where the AEAD streams' buffers stop being enough and double (ChunkBuffers)
+        for (int size : new int[] {0, 1, 15, 16, 17, 8175, 8176, 8177, 8192, 16_384, 16_385, 32_767, 32_769, chunk - 1,
+                chunk, chunk + 1, 2 * chunk, 3 * chunk + 5, 1_000_003}) {
             byte[] content = content(size, size);
             write(space, "sizes/" + size, content);
             assertArrayEquals(content, readAll(space.read("sizes/" + size)), cipher + " size " + size);

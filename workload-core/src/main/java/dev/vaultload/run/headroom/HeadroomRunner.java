@@ -121,8 +121,8 @@ public final class HeadroomRunner {
         LongAdder workerCpuNanos = new LongAdder();
         List<Runnable> tasks = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
-            OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/");
             TimedOperation timed = workload.timedOperation(control);
+            OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/", timed);
             tasks.add(() -> {
                 long cpuStartNanos = ProcessCpu.currentThreadNanos();
                 while (claimed.getAndIncrement() < plan.operationsPerStep() && !Interruption.requested()) {

@@ -15,9 +15,11 @@ import dev.vaultload.run.OperationExecutor;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.UserDirectory;
+import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.TimedBlobStore;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -112,14 +114,21 @@ public final class LoadWorkload implements AutoCloseable {
      * The operations of one thread.
      *
      * @param threadPrefix unique per thread and phase, e.g. {@code h4t2/}: threads never write the same location
+     * @param timed        the thread's timed operation: runs MIX's preparation WRITEs, unrecorded (their failures
+     *                     still go to its control)
      */
-    public OperationSequence sequence(String threadPrefix) {
+    public OperationSequence sequence(String threadPrefix, TimedOperation timed) {
         return switch (operation) {
-            case MIX -> new FixtureCycle(replayed, threadPrefix);
+            case MIX -> new FixtureCycle(replayed, threadPrefix, untimed(timed));
             case WRITE -> rotation(slot -> new PlannedOperation(write(slot.userId(), slot.document()), threadPrefix));
             case READ -> rotation(slot -> new PlannedOperation(new Operation.Read(slot.userId(), StorageType.PRIVATE,
                     READ_POOL + documentName(slot.document()), contentId(slot.document())), ""));
         };
+    }
+
+    private static Consumer<PlannedOperation> untimed(TimedOperation timed) {
+        StatisticService unrecorded = new StatisticService();
+        return planned -> timed.run(planned.operation(), planned.locationPrefix(), null, unrecorded);
     }
 
     private void writeReadPool() {

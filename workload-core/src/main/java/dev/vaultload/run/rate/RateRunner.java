@@ -67,9 +67,9 @@ public final class RateRunner {
         try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, periodListeners)) {
             List<Future<?>> running = new ArrayList<>();
             for (int thread = 0; thread < plan.threads(); thread++) {
-                Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/"),
-                        workload.timedOperation(recording.control()), recording.control(), corrected, uncorrected,
-                        lastEndNanos);
+                TimedOperation timed = workload.timedOperation(recording.control());
+                Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/", timed),
+                        timed, recording.control(), corrected, uncorrected, lastEndNanos);
                 running.add(pool.submit(() -> {
                     long cpuStartNanos = ProcessCpu.currentThreadNanos();
                     schedule.run();

@@ -2,10 +2,12 @@ package dev.vaultload.run.trace;
 
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.TraceSchedule;
 import dev.vaultload.run.Interruption;
+import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
@@ -15,6 +17,7 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
 import dev.vaultload.stats.ProcessCpu;
+import dev.vaultload.stats.ProcessHealth;
 import dev.vaultload.stats.StatisticService;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,12 +40,17 @@ import org.HdrHistogram.Histogram;
  * divided by the speed and is recorded from that due time (as RATE's are) and from its actual start; how late each
  * started is the schedule's lateness. A user's operations run in order on one thread (users are spread over the
  * threads), so every READ and LIST keeps its exact expectation; an operation of a user waits for the SHAREs of other
- * threads into that user's inbox that came before it in the trace. The preparation WRITEs run first, untimed.
+ * threads into that user's inbox that came before it in the trace. A warm-up replays the trace's first operations
+ * unrecorded under a prefix of its own and deletes them; then the preparation WRITEs run, untimed, and the clock starts.
  */
 public final class TraceRunner {
     /** Lets every thread start and park before the first operation is due. */
     private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final String PREFIX = "";
+    /** The replay's documents, apart from the warm-up's (whose deletion a LIST of the replay must not depend on). */
+    private static final String PREFIX = "replay/";
+    private static final String WARMUP_PREFIX = "warmup/";
+    /** Enough for the JIT compiler to have compiled every operation's path before the clock starts. */
+    static final int WARMUP_OPERATIONS = 10_000;
     private static final double[] LATENESS_PERCENTILES = {50.0, 90.0, 99.0, 99.9};
 
     private final TracePlan plan;
@@ -66,34 +74,80 @@ public final class TraceRunner {
                         CountDownLatch done) {
     }
 
+    /** The operations of each thread: its preparations, then its scheduled steps in trace order. */
+    private record Assignment(List<List<Step>> preparations, List<List<Step>> schedules, long traceMillis) {
+        long scheduled() {
+            return schedules.stream().mapToLong(List::size).sum();
+        }
+    }
+
     public LoadMeasurement run(LoadRecording recording, double errorBudget) {
+        Assignment trace = assign(Integer.MAX_VALUE);
+        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("trace-", 0).factory());
+        try {
+            StatisticService untimed = new StatisticService();
+            long warmupOperations = warmUp(pool, untimed);
+            closedLoop(pool, trace.preparations(), PREFIX, recording.control(), untimed);
+            // the fixture's parsing, the warm-up and the preparations leave garbage (and promoted objects) that a
+            // collection would otherwise clean up while the schedule runs, stopping every thread for its pause
+            System.gc();
+            return replay(pool, trace, warmupOperations, recording, errorBudget);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Replays the trace's first {@link #WARMUP_OPERATIONS} (with its preparations) unrecorded under a prefix of its
+     * own, closed loop, then deletes what they stored: without it the first second of the schedule ran on code the
+     * JIT compiler had not yet compiled, and its backlog made the lateness tail. A prefix of the trace in its order
+     * is a valid history, and every SHARE it waits for is in it. Returns how many operations it replayed.
+     */
+    private long warmUp(ExecutorService pool, StatisticService untimed) {
+        Assignment warmup = assign(WARMUP_OPERATIONS);
+        RunControl unrecorded = workload.control();
+        closedLoop(pool, warmup.preparations(), WARMUP_PREFIX, unrecorded, untimed);
+        closedLoop(pool, warmup.schedules(), WARMUP_PREFIX, unrecorded, untimed);
+        TimedOperation timed = workload.timedOperation(unrecorded);
+        for (String userId : fixture.users()) {
+            for (StorageType space : StorageType.values()) {
+                timed.run(new Operation.Delete(userId, space, ""), WARMUP_PREFIX, null, untimed);
+            }
+        }
+        return warmup.scheduled();
+    }
+
+    /** Runs each thread's steps in order, as fast as they go, waiting for the SHAREs they need; records nothing. */
+    private void closedLoop(ExecutorService pool, List<List<Step>> steps, String prefix, RunControl control,
+                            StatisticService untimed) {
+        runAll(pool, steps.stream().map(threadSteps -> (Callable<Long>) () -> {
+            TimedOperation timed = workload.timedOperation(control);
+            for (Step step : threadSteps) {
+                for (CountDownLatch share : step.waitFor()) {
+                    share.await();
+                }
+                timed.run(step.operation(), prefix, step.fixtureIndex(), untimed);
+                if (step.done() != null) {
+                    step.done().countDown();
+                }
+            }
+            return 0L;
+        }).toList());
+    }
+
+    /** Spreads the fixture's first {@code limit} scheduled operations (and every preparation) over the threads by user. */
+    private Assignment assign(int limit) {
         List<List<Step>> preparations = new ArrayList<>();
         List<List<Step>> schedules = new ArrayList<>();
         for (int thread = 0; thread < plan.threads(); thread++) {
             preparations.add(new ArrayList<>());
             schedules.add(new ArrayList<>());
         }
-        long traceMillis = assign(preparations, schedules);
-        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("trace-", 0).factory());
-        try {
-            StatisticService untimed = new StatisticService();
-            runAll(pool, preparations.stream().map(steps -> (Callable<Long>) () -> {
-                TimedOperation timed = workload.timedOperation(recording.control());
-                steps.forEach(step -> timed.run(step.operation(), PREFIX, step.fixtureIndex(), untimed));
-                return 0L;
-            }).toList());
-            return replay(pool, schedules, recording, errorBudget, traceMillis);
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    /** Spreads the operations over the threads by user; returns the trace's length in milliseconds. */
-    private long assign(List<List<Step>> preparations, List<List<Step>> schedules) {
         Map<String, List<CountDownLatch>> sharesPendingByUser = new LinkedHashMap<>();
         long lastMillis = 0;
+        int scheduled = 0;
         List<Operation> operations = fixture.operations();
-        for (int index = 0; index < operations.size(); index++) {
+        for (int index = 0; index < operations.size() && scheduled < limit; index++) {
             if (!(operations.get(index) instanceof Operation.InSpace operation)) {
                 continue;
             }
@@ -117,23 +171,28 @@ public final class TraceRunner {
                 }
             }
             schedules.get(thread).add(new Step(index, operation, List.copyOf(waitFor), done));
+            scheduled++;
             lastMillis = operation.timestampMillis().orElseThrow();
         }
-        return lastMillis;
+        return new Assignment(preparations, schedules, lastMillis);
     }
 
     private int threadOf(String userId) {
         return Math.floorMod(userId.hashCode(), plan.threads());
     }
 
-    private LoadMeasurement replay(ExecutorService pool, List<List<Step>> schedules, LoadRecording recording,
-                                   double errorBudget, long traceMillis) {
+    private LoadMeasurement replay(ExecutorService pool, Assignment trace, long warmupOperations, LoadRecording recording,
+                                   double errorBudget) {
+        List<List<Step>> schedules = trace.schedules();
+        long traceMillis = trace.traceMillis();
         StatisticService corrected = new StatisticService();
         StatisticService uncorrected = new StatisticService();
         LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
         Histogram lateness = new Histogram(3);
         long startNanos = System.nanoTime() + LEAD_NANOS;
         long processCpuStartNanos = ProcessCpu.nanos();
+        ProcessHealth health = new ProcessHealth();
+        long gcPauseStartMillis = health.sample(0).gcPauseMillis();
         long workerCpuNanos;
         List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();
         try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, periodListeners)) {
@@ -164,15 +223,17 @@ public final class TraceRunner {
             }).toList());
         }
         long processCpuNanos = ProcessCpu.nanos() - processCpuStartNanos;
+        long gcPauseMillis = health.sample(0).gcPauseMillis() - gcPauseStartMillis;
         Duration elapsed = Duration.ofNanos(Math.max(1, lastEndNanos.get() - startNanos));
         long attempted = corrected.requestsStarted();
         Map<ErrorClass, Long> errors = corrected.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
-        long scheduled = schedules.stream().mapToLong(List::size).sum();
+        long scheduled = trace.scheduled();
         double targetOpsPerSecond = scheduled / Math.max(1e-3, traceMillis / 1000.0 / plan.speed());
         RateSection section = new RateSection(targetOpsPerSecond, attempted / (elapsed.toNanos() / 1e9), errorBudget,
                 attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(elapsed),
-                new TraceSchedule(plan.speed(), scheduled, traceMillis, percentiles(lateness), lateness.getMaxValue()));
+                new TraceSchedule(plan.speed(), scheduled, traceMillis, percentiles(lateness), lateness.getMaxValue(),
+                        gcPauseMillis, warmupOperations));
         return new LoadMeasurement(corrected.summarize(elapsed), errors,
                 new CpuUsage(TimeUnit.NANOSECONDS.toMillis(processCpuNanos), TimeUnit.NANOSECONDS.toMillis(workerCpuNanos),
                         attempted), null, section);

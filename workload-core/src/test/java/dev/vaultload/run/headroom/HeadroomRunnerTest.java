@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.report.RunResult;
@@ -12,6 +13,7 @@ import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.Pause;
+import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
@@ -23,9 +25,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +63,21 @@ class HeadroomRunnerTest {
         assertEquals(HeadroomCsv.HEADER, lines.getFirst());
         assertEquals(4, lines.size(), "a header and one row per step");
         assertEquals(1, lines.stream().filter(line -> line.endsWith(",true")).count(), "one knee row");
+    }
+
+    @Test
+    void aPreparationWriteIsNotAMeasuredOperation() {
+        RunResult run;
+        try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.MIX, new InMemoryBlobStore(),
+                LoadFixtures.withPreparation())) {
+            run = LoadFixtures.record(workload, reports, recording -> new HeadroomRunner(new HeadroomPlan(1, 1, 1, 6, 5, 0, 2),
+                    workload, Duration.ofSeconds(1), threads -> List.of()).run(recording));
+        }
+
+        assertTrue(run.passed(), () -> "every READ found its document: " + run.failures());
+        assertEquals(6, run.headroom().steps().getFirst().operations(), "the mix's own operations per step");
+        assertEquals(Map.of(OperationType.WRITE, 2L, OperationType.READ, 4L), run.operations().stream()
+                .filter(statistics -> statistics.count() > 0).collect(Collectors.toMap(OperationStatistics::type, OperationStatistics::count)));
     }
 
     @Test

@@ -49,6 +49,23 @@ class RateRunnerTest {
         assertEquals(400, result.rate().achievedOpsPerSecond(), 400 * 0.03, "achieved rate within 3% of the target");
     }
 
+    /** Six operations on one thread are two passes of the mix (WRITE, READ, READ), each after its untimed preparation. */
+    @Test
+    void aPreparationWriteRunsBeforeEachPassAndIsNotRecorded() {
+        RunResult result;
+        try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.MIX, new InMemoryBlobStore(),
+                LoadFixtures.withPreparation())) {
+            result = LoadFixtures.record(workload, reports, recording ->
+                    new RateRunner(new RatePlan(200, 1, 6), workload, Duration.ofSeconds(1), List.of()).run(recording, 0));
+        }
+
+        assertTrue(result.passed(), () -> "every READ found its document: " + result.failures());
+        assertEquals(2, writes(result.operations()).count(), "the mix's WRITEs only");
+        assertEquals(2, writes(result.rate().uncorrected()).count());
+        assertEquals(4, result.operations().stream().filter(s -> s.type() == OperationType.READ).findFirst()
+                .orElseThrow().count());
+    }
+
     /**
      * One write stalls for a second. The thread that ran it is then a second behind its schedule: about
      * 200 of its operations (10% of all) were due during the stall, so the corrected p99 (from the due time)

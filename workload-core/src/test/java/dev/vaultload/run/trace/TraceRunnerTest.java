@@ -21,6 +21,9 @@ import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -31,6 +34,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,7 +64,11 @@ class TraceRunnerTest {
     }
 
     private RunResult run(Fixture fixture, TracePlan plan) {
-        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, new InMemoryBlobStore(),
+        return run(fixture, plan, new InMemoryBlobStore());
+    }
+
+    private RunResult run(Fixture fixture, TracePlan plan, BlobStore store) {
+        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, store,
                 PlaintextEngine::new, new ContentGenerator(), LoadFixtures.FILE_SIZE_BYTES)) {
             return LoadFixtures.record(workload, directory, recording ->
                     new TraceRunner(plan, fixture, workload, Duration.ofSeconds(1), List.of()).run(recording, 0));
@@ -103,6 +111,54 @@ class TraceRunnerTest {
             assertTrue(result.passed(), () -> threads + " threads: " + result.failures());
             assertEquals(1, statistics(result.operations(), OperationType.SHARE).count());
         }
+    }
+
+    /** The warm-up replays the trace unrecorded under its own prefix and deletes it before the schedule's first WRITE. */
+    @Test
+    void theWarmUpIsNeitherRecordedNorLeftInTheStore() throws IOException {
+        InMemoryBlobStore memory = new InMemoryBlobStore();
+        List<String> leftAtTheFirstReplayWrite = new ArrayList<>();
+        BlobStore store = new ForwardingBlobStore(memory) {
+            private final AtomicInteger replayWrites = new AtomicInteger();
+
+            @Override
+            public BlobOutputStream openOutput(String key) {
+                if (key.contains("/replay/") && replayWrites.getAndIncrement() == 0) {
+                    try (var keys = memory.list("")) {
+                        keys.filter(stored -> stored.contains("warmup/")).forEach(leftAtTheFirstReplayWrite::add);
+                    }
+                }
+                return super.openOutput(key);
+            }
+        };
+
+        RunResult result = run(trace(20), new TracePlan(100, 3), store);
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertEquals(60, result.rate().trace().warmupOperations(), "a trace shorter than the warm-up is warmed up whole");
+        assertEquals(20, statistics(result.operations(), OperationType.WRITE).count(), "the schedule's WRITEs only");
+        assertEquals(List.of(), leftAtTheFirstReplayWrite);
+    }
+
+    /** Full collections forced while the schedule runs stop every thread: the schedule reports their time. */
+    @Test
+    void collectionsDuringTheScheduleAreReportedBesideTheLateness() throws IOException {
+        BlobStore collecting = new ForwardingBlobStore(new InMemoryBlobStore()) {
+            private final AtomicInteger writes = new AtomicInteger();
+
+            @Override
+            public BlobOutputStream openOutput(String key) {
+                if (writes.incrementAndGet() % 10 == 0) {
+                    System.gc();
+                }
+                return super.openOutput(key);
+            }
+        };
+
+        RunResult result = run(trace(50), new TracePlan(10, 2), collecting);
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertTrue(result.rate().trace().gcPauseMillis() > 0, result.rate().trace().toString());
     }
 
     @Test
