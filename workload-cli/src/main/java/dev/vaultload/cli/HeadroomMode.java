@@ -2,7 +2,6 @@ package dev.vaultload.cli;
 
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.HeadroomSection;
-import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
@@ -17,29 +16,22 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * {@code run --mode HEADROOM}: per storage and file size, a headroom measurement written as every mode's result
  * is, plus its steps as CSV and its plot in REPORT_DIR, and a table on the console.
  */
 final class HeadroomMode {
+    private final LoadModeContext context;
     private final SuiteSession session;
     private final HeadroomPlan plan;
     private final LoadOperation operation;
-    private final LiveProgress progress;
-    private final PrintWriter out;
-    private final Consumer<RunResult> recorder;
 
-    HeadroomMode(SuiteSession session, HeadroomPlan plan, LoadOperation operation, LiveProgress progress, PrintWriter out,
-                 Consumer<RunResult> recorder) {
-        this.session = session;
+    HeadroomMode(LoadModeContext context, HeadroomPlan plan, LoadOperation operation) {
+        this.context = context;
+        this.session = context.session();
         this.plan = plan;
         this.operation = operation;
-        this.progress = progress;
-        this.out = out;
-        this.recorder = recorder;
     }
 
     /** @return true when no measurement exceeded the error budget or lost data */
@@ -57,9 +49,8 @@ final class HeadroomMode {
         ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());
         RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
                 (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(),
-                        threads -> session.withMetrics(progress.listeners(label + " " + threads + " threads",
-                                plan.operationsPerStep(), Optional.of(new ProgressLog("HEADROOM " + label + " " + threads
-                                        + " threads"))), combination, threads))
+                        threads -> context.listeners("HEADROOM", label + " " + threads + " threads",
+                                plan.operationsPerStep(), combination, threads))
                         .run(recording));
         Path csv = session.config().reportDirectory().resolve(name.base() + "-steps.csv");
         Path png = session.config().reportDirectory().resolve(name.file("png"));
@@ -69,12 +60,11 @@ final class HeadroomMode {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + png, e);
         }
-        recorder.accept(result);
-        print(label, result, csv, png);
-        return result.passed();
+        return context.recorded(result, recorded -> print(label, recorded, csv, png));
     }
 
     private void print(String label, RunResult result, Path csv, Path png) {
+        PrintWriter out = context.out();
         HeadroomSection headroom = result.headroom();
         out.println("==== Headroom of " + label + " ====");
         out.println("threads      ops/s     p50 ms     p90 ms     p99 ms   errors");

@@ -1,6 +1,5 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
@@ -14,8 +13,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * {@code run --mode RATE}: per combination an open-loop run at the target rate for DURATION, written as every
@@ -24,23 +21,18 @@ import java.util.function.Consumer;
 final class RateMode {
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
+    private final LoadModeContext context;
     private final SuiteSession session;
     private final double opsPerSecond;
     private final LoadOperation operation;
     private final double errorBudget;
-    private final LiveProgress progress;
-    private final PrintWriter out;
-    private final Consumer<RunResult> recorder;
 
-    RateMode(SuiteSession session, double opsPerSecond, LoadOperation operation, double errorBudget, LiveProgress progress,
-             PrintWriter out, Consumer<RunResult> recorder) {
-        this.session = session;
+    RateMode(LoadModeContext context, double opsPerSecond, LoadOperation operation, double errorBudget) {
+        this.context = context;
+        this.session = context.session();
         this.opsPerSecond = opsPerSecond;
         this.operation = operation;
         this.errorBudget = errorBudget;
-        this.progress = progress;
-        this.out = out;
-        this.recorder = recorder;
     }
 
     /** @return true when no run lost data or exceeded the error budget */
@@ -58,15 +50,13 @@ final class RateMode {
                 combination.fileSizeKib(), session.config().cipher());
         RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
                 (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(),
-                        session.withMetrics(progress.listeners(label, plan.operations(),
-                                Optional.of(new ProgressLog("RATE " + label))), combination, combination.threads()))
+                        context.listeners("RATE", label, plan.operations(), combination, combination.threads()))
                         .run(recording, errorBudget));
-        recorder.accept(result);
-        print(label, result);
-        return result.passed();
+        return context.recorded(result, recorded -> print(label, recorded));
     }
 
     private void print(String label, RunResult result) {
+        PrintWriter out = context.out();
         RateSection rate = result.rate();
         out.println("==== Rate " + label + " ====");
         out.printf(Locale.ROOT, "target %.1f ops/s, achieved %.1f ops/s over %.1f s, errors %s%n",

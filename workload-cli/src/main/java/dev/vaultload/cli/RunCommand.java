@@ -126,13 +126,12 @@ final class RunCommand implements Callable<Integer> {
                 publishing.ifPresent(shardResults -> shardResults.record(result));
                 gate.accept(result);
             };
+            LoadModeContext load = new LoadModeContext(session, progress, out, gate);
             boolean passed = switch (mode) {
                 case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
-                case HEADROOM -> new HeadroomMode(session, headroom.plan(errorBudget, session.shard()), operation, progress,
-                        out, gate).run();
-                case RATE -> new RateMode(session, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget,
-                        progress, out, gate).run();
-                case TRACE -> new TraceMode(session, trace.speed == null ? 1 : trace.speed, errorBudget, progress, out, gate).run();
+                case HEADROOM -> new HeadroomMode(load, headroom.plan(errorBudget, session.shard()), operation).run();
+                case RATE -> new RateMode(load, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget).run();
+                case TRACE -> new TraceMode(load, trace.speed == null ? 1 : trace.speed, errorBudget).run();
             };
             history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
                     + " results to the history"));

@@ -1,7 +1,6 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.fixture.OperationType;
-import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.TraceSchedule;
@@ -13,8 +12,6 @@ import dev.vaultload.run.trace.TracePlan;
 import dev.vaultload.run.trace.TraceRunner;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * {@code run --mode TRACE}: per combination the imported trace replayed open loop at its timestamps divided by
@@ -22,21 +19,16 @@ import java.util.function.Consumer;
  * the actual start), and printed.
  */
 final class TraceMode {
+    private final LoadModeContext context;
     private final SuiteSession session;
     private final double speed;
     private final double errorBudget;
-    private final LiveProgress progress;
-    private final PrintWriter out;
-    private final Consumer<RunResult> recorder;
 
-    TraceMode(SuiteSession session, double speed, double errorBudget, LiveProgress progress, PrintWriter out,
-              Consumer<RunResult> recorder) {
-        this.session = session;
+    TraceMode(LoadModeContext context, double speed, double errorBudget) {
+        this.context = context;
+        this.session = context.session();
         this.speed = speed;
         this.errorBudget = errorBudget;
-        this.progress = progress;
-        this.out = out;
-        this.recorder = recorder;
     }
 
     /** @return true when no run lost data or exceeded the error budget */
@@ -54,15 +46,13 @@ final class TraceMode {
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation()).count();
         RunResult result = new LoadModeRun(session, LoadOperation.MIX).run(combination, name, label,
                 (workload, recording) -> new TraceRunner(plan, session.fixture(), workload, session.config().reportPeriod(),
-                        session.withMetrics(progress.listeners(label, scheduled,
-                                Optional.of(new ProgressLog("TRACE " + label))), combination, combination.threads()))
+                        context.listeners("TRACE", label, scheduled, combination, combination.threads()))
                         .run(recording, errorBudget));
-        recorder.accept(result);
-        print(label, result);
-        return result.passed();
+        return context.recorded(result, recorded -> print(label, recorded));
     }
 
     private void print(String label, RunResult result) {
+        PrintWriter out = context.out();
         RateSection rate = result.rate();
         TraceSchedule schedule = rate.trace();
         out.println("==== Trace " + label + " ====");
