@@ -59,7 +59,7 @@ final class AeadChunkCipher {
     private final Cipher cipher;
     private final byte[] envelopeDigest;
 
-    /** @param envelopeDigest {@link EnvelopeDigest} of the document's prelude and envelope */
+    /** @param envelopeDigest the SHA-256 of the document's prelude and envelope ({@link DocumentCodec}) */
     AeadChunkCipher(StreamHeader header, byte[] envelopeDigest) {
         if (header.nonce().length != NONCE_PREFIX_BYTES) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "document stream header: bad nonce prefix");

@@ -106,11 +106,12 @@ final class DocumentCodec {
                 lastByte - firstChunk * chunkBytes, false);
     }
 
-    /**
-     * The suite an object was written with, its stream header, and the SHA-256 of its prelude and envelope, which
-     * every AEAD chunk authenticates as associated data.
-     */
-    private record Envelope(CipherSuite suite, StreamHeader header, byte[] digest) {
+    /** The suite an object was written with, its stream header, and the stored bytes before its body. */
+    private record Envelope(CipherSuite suite, StreamHeader header, byte[] prelude, byte[] cms) {
+        /** The SHA-256 of the prelude and envelope, which every AEAD chunk authenticates; a CBC body needs none. */
+        byte[] digest() {
+            return Sha256.of(prelude, cms);
+        }
     }
 
     /** Magic, suite id, envelope length: the bytes before the CMS envelope. */
@@ -134,7 +135,7 @@ final class DocumentCodec {
             }
             byte[] cms = new byte[cmsLength];
             in.readFully(cms);
-            return new Envelope(storedSuite, envelope.open(cms, storedSuite, key), Sha256.of(prelude, cms));
+            return new Envelope(storedSuite, envelope.open(cms, storedSuite, key), prelude, cms);
         } catch (EOFException e) {
             closeQuietly(stored);
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside its envelope");
