@@ -1,7 +1,8 @@
 package dev.vaultload.history;
 
-import java.util.Arrays;
 import java.util.Locale;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * {@code --central median|mean}: the value of a point of several runs ({@link Grouping}). The median is the default:
@@ -23,14 +24,9 @@ public enum CentralValue {
         throw new IllegalArgumentException("Invalid --central '" + text + "': expected median or mean");
     }
 
+    /** commons-math3's median interpolates the middle two of an even count: their mean. */
     public double of(double[] values) {
-        if (this == MEAN) {
-            return Arrays.stream(values).average().orElseThrow();
-        }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+        return this == MEAN ? StatUtils.mean(values) : new Median().evaluate(values);
     }
 
     public String spelling() {
