@@ -30,7 +30,7 @@ public enum Grouping {
 
         /** The day (UTC) of its first run. */
         public LocalDate day() {
-            return LocalDate.ofInstant(first().startedAt(), ZoneOffset.UTC);
+            return dayOf(first());
         }
 
         /** The short commits of its runs, each once. */
@@ -63,8 +63,12 @@ public enum Grouping {
         return switch (this) {
             case RUN -> run.runId();
             case COMMIT -> run.gitCommit().isEmpty() ? run.runId() : run.gitCommit();
-            case DAY -> LocalDate.ofInstant(run.startedAt(), ZoneOffset.UTC);
+            case DAY -> dayOf(run);
         };
+    }
+
+    private static LocalDate dayOf(StoredRun run) {
+        return LocalDate.ofInstant(run.startedAt(), ZoneOffset.UTC);
     }
 
     /** What a point is: {@code run}, {@code commit}, {@code day}. */
