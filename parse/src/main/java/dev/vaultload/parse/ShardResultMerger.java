@@ -34,7 +34,7 @@ final class ShardResultMerger {
         return new RunResult(
                 new RunSetup(setup.suite(), setup.storage(), setup.storageDescription(), threads, setup.fileSizeKib(),
                         setup.fixture(), setup.fixtureOperations(), setup.errorMode(), setup.requestedDurationMillis(),
-                        setup.warmupMillis()),
+                        setup.warmupMillis(), setup.workerNice()),
                 first.engineDescription(), timing(shards), operations(shards), errors(shards), failures(shards), failureGroups(shards),
                 shards.stream().map(RunResult::objects).filter(Objects::nonNull).reduce(ObjectOutcomes.NONE, ObjectOutcomes::plus),
                 cpu(shards), null, Map.of("shards", shards.size()), first.environment(), null, summary, null, null, null);

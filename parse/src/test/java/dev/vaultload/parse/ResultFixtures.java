@@ -54,7 +54,7 @@ final class ResultFixtures {
                 : Map.of();
         RunResult result = new RunResult(
                 new RunSetup(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL", 200,
-                        ErrorMode.FAIL_FAST, 0, warmupMillis),
+                        ErrorMode.FAIL_FAST, 0, warmupMillis, 0),
                 new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
                 new RunTiming("2026-11-22T08:00:00Z", 1000, 1, null),
                 operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1), null, storageDetails, ENVIRONMENT, null, null, null, null, null);

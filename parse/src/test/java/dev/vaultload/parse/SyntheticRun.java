@@ -186,7 +186,7 @@ final class SyntheticRun {
                 .toList());
         return new RunResult(
                 new RunSetup("SyntheticRun", "MEMORY", "synthetic", 2, 100, "SMALL", 200, ErrorMode.CONTINUE,
-                        wallClockMillis, warmupMillis),
+                        wallClockMillis, warmupMillis, 0),
                 new EngineDescription(Engines.DEFAULT, cipher, "X25519", 1000),
                 new RunTiming(Instant.ofEpochMilli(startMillis).toString(), wallClockMillis, 1, null),
                 operations, Map.copyOf(errors), failures(random), groups(), ObjectOutcomes.NONE, new CpuUsage(1, 1, 1),

@@ -48,7 +48,7 @@ final class HeadroomMode {
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
         ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());
         RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
-                (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(),
+                (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         threads -> context.listeners("HEADROOM", label + " " + threads + " threads",
                                 plan.operationsPerStep(), combination, threads))
                         .run(recording));

@@ -39,7 +39,7 @@ final class LoadModeRun {
         StorageProvider provider = session.provider(combination);
         BlobStore bucket = provider.openBucket(provider.defaultBucket());
         RunSetup setup = RunSetup.ofLoad(session.suite(), combination.storage(), bucket.describe(), combination.threads(),
-                combination.fileSizeKib(), session.fixtureLabel() + " " + operation);
+                combination.fileSizeKib(), session.fixtureLabel() + " " + operation, session.config().workers().nice());
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
              LoadRecording recording = new LoadRecording(workload,

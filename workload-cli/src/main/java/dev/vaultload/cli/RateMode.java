@@ -49,7 +49,7 @@ final class RateMode {
         ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threads() + "t",
                 combination.fileSizeKib(), session.config().cipher());
         RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
-                (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(),
+                (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         context.listeners("RATE", label, plan.operations(), combination, combination.threads()))
                         .run(recording, errorBudget));
         return context.recorded(result, recorded -> print(label, recorded));

@@ -46,6 +46,7 @@ final class TraceMode {
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation()).count();
         RunResult result = new LoadModeRun(session, LoadOperation.MIX).run(combination, name, label,
                 (workload, recording) -> new TraceRunner(plan, session.fixture(), workload, session.config().reportPeriod(),
+                        session.config().workers(),
                         context.listeners("TRACE", label, scheduled, combination, combination.threads()))
                         .run(recording, errorBudget));
         return context.recorded(result, recorded -> print(label, recorded));

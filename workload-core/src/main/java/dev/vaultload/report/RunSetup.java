@@ -15,18 +15,19 @@ import dev.vaultload.stats.ErrorMode;
  * @param errorMode               FAIL_FAST or CONTINUE
  * @param requestedDurationMillis DURATION, 0 for a single pass
  * @param warmupMillis            WARMUP: the start of the run that comparisons leave out
+ * @param workerNice              WORKER_NICE: the nice value the threads that ran operations had
  */
 public record RunSetup(String suite, String storage, String storageDescription, int threads, int fileSizeKib,
                        String fixture, int fixtureOperations, ErrorMode errorMode, long requestedDurationMillis,
-                       long warmupMillis) {
+                       long warmupMillis, int workerNice) {
 
     /**
      * A load mode's setup: its operations are drawn from {@code workload} (e.g. {@code SMALL READ}) without end, under
      * CONTINUE (a budget, not an error mode, ends a load), with no duration or warm-up of a fixture run's kind.
      */
     public static RunSetup ofLoad(String suite, String storage, String storageDescription, int threads, int fileSizeKib,
-                                  String workload) {
+                                  String workload, int workerNice) {
         return new RunSetup(suite, storage, storageDescription, threads, fileSizeKib, workload, 0, ErrorMode.CONTINUE,
-                0, 0);
+                0, 0, workerNice);
     }
 }

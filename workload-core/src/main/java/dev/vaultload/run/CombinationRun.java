@@ -91,7 +91,7 @@ final class CombinationRun implements AutoCloseable {
         this.start = start;
         this.users = new UserDirectory(fixture.users(), namespace(shard, combination));
         this.control = new RunControl(config.errorMode(), statistics, storageClock::locate);
-        this.pool = new WorkerPool(combination.threads());
+        this.pool = new WorkerPool(combination.threads(), config.workers());
     }
 
     void createUsers() {

@@ -34,6 +34,7 @@ import java.util.Set;
  * @param reportDirectory   REPORT_DIR: where report files go
  * @param reportFormats     REPORT_FORMATS: which outputs every result is written to
  * @param thresholds        THRESHOLDS and THRESHOLDS_FILE: judged on every combination's result
+ * @param workers           WORKER_NICE: how the threads that run operations are made
  */
 public record RunConfig(
         List<String> storageProviders,
@@ -51,18 +52,20 @@ public record RunConfig(
         int buckets,
         Path reportDirectory,
         Set<ResultFormat> reportFormats,
-        Thresholds thresholds) {
+        Thresholds thresholds,
+        WorkerThreads workers) {
 
-    /** As the canonical constructor, without thresholds. */
+    /** As the canonical constructor, without thresholds, workers at the JVM's own priority. */
     public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
                      List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
                      Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,
                      OptionalDouble maxRssGrowthPercent, int buckets, Path reportDirectory, Set<ResultFormat> reportFormats) {
         this(storageProviders, engines, threads, fileSizesKib, fixture, cipher, kdfIterations, duration, errorMode,
-                reportPeriod, warmup, maxRssGrowthPercent, buckets, reportDirectory, reportFormats, Thresholds.NONE);
+                reportPeriod, warmup, maxRssGrowthPercent, buckets, reportDirectory, reportFormats, Thresholds.NONE,
+                WorkerThreads.DEFAULT);
     }
 
-    /** As the canonical constructor, writing every format, without thresholds. */
+    /** As the canonical constructor, writing every format, without thresholds, workers at the JVM's own priority. */
     public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
                      List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
                      Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,

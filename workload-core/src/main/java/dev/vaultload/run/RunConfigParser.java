@@ -34,6 +34,7 @@ public final class RunConfigParser {
                 RunSettings.BUCKETS.read(settings),
                 RunSettings.REPORT_DIR.read(settings),
                 RunSettings.REPORT_FORMATS.read(settings),
-                Thresholds.read(settings));
+                Thresholds.read(settings),
+                WorkerThreads.checked(RunSettings.WORKER_NICE.read(settings)));
     }
 }

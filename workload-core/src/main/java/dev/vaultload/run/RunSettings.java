@@ -53,6 +53,10 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
+    public static final Setting<Integer> WORKER_NICE = Setting.of("WORKER_NICE",
+            SettingType.integerWithin(0, WorkerThreads.MAX_NICE), "0", "nice value of the threads that run operations"
+                    + " (Linux): on a machine shared with the server under test, e.g. 10 lets the server go first, so"
+                    + " that a woken worker does not delay the other workers' answers; see [docs/benchmarks.md](docs/benchmarks.md)");
     public static final Setting<String> SUITE = Setting.of("SUITE",
             SettingType.oneOf(Arrays.stream(Suite.values()).map(Suite::name).toList()), Suite.RandomActionsOnDatasafeTest.name(),
             "`vaultload run`'s suite in FIXTURE mode, as the JUnit class of the same name runs it: the main job, the engine"
@@ -79,7 +83,7 @@ public final class RunSettings implements SettingDeclarations {
     @Override
     public List<Setting<?>> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
-                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
+                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, WORKER_NICE, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
                 REPORT_FORMATS, FILESYSTEM_ROOT);
     }
 

@@ -14,8 +14,8 @@ import java.util.concurrent.Future;
 final class WorkerPool implements AutoCloseable {
     private final ExecutorService threads;
 
-    WorkerPool(int threadCount) {
-        this.threads = Executors.newFixedThreadPool(threadCount, Thread.ofPlatform().name("execution-", 0).factory());
+    WorkerPool(int threadCount, WorkerThreads workers) {
+        this.threads = Executors.newFixedThreadPool(threadCount, workers.factory("execution-"));
     }
 
     /** Runs the tasks, waits for all of them and returns the CPU nanoseconds they used. */

@@ -85,7 +85,8 @@ public final class WorkloadRunner {
                 RunResult result = config.thresholds().judge(new RunResult(
                         new RunSetup(suite, combination.storage(), store.describe(), combination.threads(),
                                 combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), config.errorMode(),
-                                config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis()),
+                                config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis(),
+                                config.workers().nice()),
                         run.engine().description(),
                         new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                                 run.passes(), Interruption.signal().orElse(null)),

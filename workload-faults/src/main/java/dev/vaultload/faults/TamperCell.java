@@ -12,6 +12,7 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
+import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.run.headroom.HeadroomPlan;
 import dev.vaultload.run.headroom.HeadroomRunner;
@@ -120,19 +121,19 @@ final class TamperCell {
     /** The tamperer starts once the users and the READ pool exist: what it alters is what the steps read. */
     private Reported headroom(String storeName, String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
         return load(LoadOperation.READ, storeName, cell, fixture, store, tamperer, (workload, recording) ->
-                new HeadroomRunner(HEADROOM_PLAN, workload, Duration.ofSeconds(5), threads -> List.of()).run(recording));
+                new HeadroomRunner(HEADROOM_PLAN, workload, Duration.ofSeconds(5), WorkerThreads.DEFAULT, threads -> List.of()).run(recording));
     }
 
     private Reported rate(String storeName, String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
         return load(LoadOperation.MIX, storeName, cell, fixture, store, tamperer, (workload, recording) ->
-                new RateRunner(RATE_PLAN, workload, Duration.ofSeconds(5), List.of()).run(recording, 0));
+                new RateRunner(RATE_PLAN, workload, Duration.ofSeconds(5), WorkerThreads.DEFAULT, List.of()).run(recording, 0));
     }
 
     /** A load mode's run, recorded and written as the CLI's is; the tamperer starts once the workload is prepared. */
     private Reported load(LoadOperation operation, String storeName, String cell, Fixture fixture, BlobStore store,
                           Tamperer tamperer, BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
         RunSetup setup = RunSetup.ofLoad("TamperMatrix", storeName, store.describe(), THREADS, FILE_SIZE_KIB,
-                "SMALL " + operation);
+                "SMALL " + operation, WorkerThreads.DEFAULT.nice());
         try (LoadWorkload workload = LoadWorkload.prepare(operation, fixture, store, TamperCell::vault,
                 new ContentGenerator(), FILE_SIZE_KIB * 1024L);
              LoadRecording recording = new LoadRecording(workload, new ReportFiles(reportsOf(cell), "load"), setup, cell,

@@ -30,7 +30,7 @@ final class SampleResults {
         List<OperationStatistics> operations = List.of(statistics(OperationType.READ, readMicros),
                 statistics(OperationType.WRITE, 2 * readMicros));
         RunResult result = new RunResult(new RunSetup("RandomActionsOnDatasafeTest", storage, storage.toLowerCase(), 2, 100,
-                "SMALL", 200, ErrorMode.FAIL_FAST, 0, 0),
+                "SMALL", 200, ErrorMode.FAIL_FAST, 0, 0, 0),
                 new EngineDescription("VAULTLOAD", cipher, "X25519", 1000), new RunTiming(startedAt.toString(), 1000, 1, null),
                 operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(100, 80, 200), null, Map.of(),
                 new Environment("25", "vm", 2, 1 << 30, "linux", "host-a", commit), null, null, null, null, null);

@@ -6,6 +6,7 @@ import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
+import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
@@ -49,17 +50,20 @@ public final class HeadroomRunner {
     private final HeadroomPlan plan;
     private final LoadWorkload workload;
     private final Duration reportPeriod;
+    private final WorkerThreads workers;
     private final IntFunction<List<IntervalListener>> stepListeners;
 
     /**
      * @param reportPeriod  how often the step's listeners hear of its progress
+     * @param workers       how the threads of every step are made
      * @param stepListeners the listeners of the step with the given thread count (a progress display)
      */
-    public HeadroomRunner(HeadroomPlan plan, LoadWorkload workload, Duration reportPeriod,
+    public HeadroomRunner(HeadroomPlan plan, LoadWorkload workload, Duration reportPeriod, WorkerThreads workers,
                           IntFunction<List<IntervalListener>> stepListeners) {
         this.plan = plan;
         this.workload = workload;
         this.reportPeriod = reportPeriod;
+        this.workers = workers;
         this.stepListeners = stepListeners;
     }
 
@@ -132,7 +136,7 @@ public final class HeadroomRunner {
                 workerCpuNanos.add(ProcessCpu.currentThreadNanos() - cpuStartNanos);
             });
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("headroom-", 0).factory());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, workers.factory("headroom-"));
         long startNanos = System.nanoTime();
         long cpuStartNanos = ProcessCpu.nanos();
         try (IntervalReporter ignored = new IntervalReporter(statistics, reportPeriod, listeners)) {

@@ -4,6 +4,7 @@ import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
+import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
@@ -41,13 +42,19 @@ public final class RateRunner {
     private final RatePlan plan;
     private final LoadWorkload workload;
     private final Duration reportPeriod;
+    private final WorkerThreads workers;
     private final List<IntervalListener> listeners;
 
-    /** @param listeners hear of the progress every {@code reportPeriod}, measured from the due times */
-    public RateRunner(RatePlan plan, LoadWorkload workload, Duration reportPeriod, List<IntervalListener> listeners) {
+    /**
+     * @param workers   how the threads that run the operations are made
+     * @param listeners hear of the progress every {@code reportPeriod}, measured from the due times
+     */
+    public RateRunner(RatePlan plan, LoadWorkload workload, Duration reportPeriod, WorkerThreads workers,
+                      List<IntervalListener> listeners) {
         this.plan = plan;
         this.workload = workload;
         this.reportPeriod = reportPeriod;
+        this.workers = workers;
         this.listeners = List.copyOf(listeners);
     }
 
@@ -60,7 +67,7 @@ public final class RateRunner {
         StatisticService uncorrected = new StatisticService();
         LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
         LongAdder workerCpuNanos = new LongAdder();
-        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("rate-", 0).factory());
+        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), workers.factory("rate-"));
         long startNanos = System.nanoTime() + LEAD_NANOS;
         long processCpuStartNanos = ProcessCpu.nanos();
         List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();

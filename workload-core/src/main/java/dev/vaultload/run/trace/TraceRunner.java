@@ -9,6 +9,7 @@ import dev.vaultload.report.TraceSchedule;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
+import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
@@ -57,15 +58,20 @@ public final class TraceRunner {
     private final Fixture fixture;
     private final LoadWorkload workload;
     private final Duration reportPeriod;
+    private final WorkerThreads workers;
     private final List<IntervalListener> listeners;
 
-    /** @param workload the fixture's users, created; its executor and ledger run the operations */
+    /**
+     * @param workload the fixture's users, created; its executor and ledger run the operations
+     * @param workers  how the threads that replay the trace are made
+     */
     public TraceRunner(TracePlan plan, Fixture fixture, LoadWorkload workload, Duration reportPeriod,
-                       List<IntervalListener> listeners) {
+                       WorkerThreads workers, List<IntervalListener> listeners) {
         this.plan = plan;
         this.fixture = fixture;
         this.workload = workload;
         this.reportPeriod = reportPeriod;
+        this.workers = workers;
         this.listeners = List.copyOf(listeners);
     }
 
@@ -83,7 +89,7 @@ public final class TraceRunner {
 
     public LoadMeasurement run(LoadRecording recording, double errorBudget) {
         Assignment trace = assign(Integer.MAX_VALUE);
-        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), Thread.ofPlatform().name("trace-", 0).factory());
+        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), workers.factory("trace-"));
         try {
             StatisticService untimed = new StatisticService();
             long warmupOperations = warmUp(pool, untimed);

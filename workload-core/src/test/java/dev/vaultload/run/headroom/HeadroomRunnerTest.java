@@ -9,6 +9,8 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.run.ThreadNice;
+import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -21,6 +23,7 @@ import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +34,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 class HeadroomRunnerTest {
@@ -38,9 +43,13 @@ class HeadroomRunnerTest {
     Path reports;
 
     private RunResult run(LoadOperation operation, BlobStore store, HeadroomPlan plan) {
+        return run(operation, store, plan, WorkerThreads.DEFAULT);
+    }
+
+    private RunResult run(LoadOperation operation, BlobStore store, HeadroomPlan plan, WorkerThreads workers) {
         try (LoadWorkload workload = LoadFixtures.workload(operation, store, CipherSuite.AES256_GCM)) {
             return LoadFixtures.record(workload, reports, recording ->
-                    new HeadroomRunner(plan, workload, Duration.ofSeconds(1), threads -> List.of()).run(recording));
+                    new HeadroomRunner(plan, workload, Duration.ofSeconds(1), workers, threads -> List.of()).run(recording));
         }
     }
 
@@ -71,7 +80,7 @@ class HeadroomRunnerTest {
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.MIX, new InMemoryBlobStore(),
                 LoadFixtures.withPreparation())) {
             run = LoadFixtures.record(workload, reports, recording -> new HeadroomRunner(new HeadroomPlan(1, 1, 1, 6, 5, 0, 2),
-                    workload, Duration.ofSeconds(1), threads -> List.of()).run(recording));
+                    workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT, threads -> List.of()).run(recording));
         }
 
         assertTrue(run.passed(), () -> "every READ found its document: " + run.failures());
@@ -105,7 +114,8 @@ class HeadroomRunnerTest {
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.READ, store, CipherSuite.AES256_GCM)) {
             store.armed = true;
             result = LoadFixtures.record(workload, reports, recording -> new HeadroomRunner(
-                    new HeadroomPlan(1, 4, 1, 20, 2, 0.05, 2), workload, Duration.ofSeconds(1), threads -> List.of())
+                    new HeadroomPlan(1, 4, 1, 20, 2, 0.05, 2), workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT,
+                    threads -> List.of())
                     .run(recording));
         }
 
@@ -134,6 +144,41 @@ class HeadroomRunnerTest {
                 deleted.add(locate(key));
             }
             return super.get(key);
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void everyStepsWorkersRunAtTheNiceValueAsked() throws IOException {
+        int callersNice = ThreadNice.current();
+        int nice = Math.max(callersNice + 1, 7); // raising a thread's nice needs no privilege
+        NoticesNice store = new NoticesNice(new InMemoryBlobStore());
+
+        run(LoadOperation.READ, store, new HeadroomPlan(1, 3, 1, 30, 5, 0, 2), WorkerThreads.checked(nice));
+
+        assertEquals(Set.of(nice), store.readersNice, "the nice of every thread that read");
+        assertEquals(callersNice, ThreadNice.current(), "the caller's own thread keeps its priority");
+    }
+
+    private static final class NoticesNice extends ForwardingBlobStore {
+        final Set<Integer> readersNice = ConcurrentHashMap.newKeySet();
+
+        NoticesNice(BlobStore delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public InputStream get(String key) {
+            readersNice.add(currentNice());
+            return super.get(key);
+        }
+
+        private static int currentNice() {
+            try {
+                return ThreadNice.current();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

@@ -30,7 +30,7 @@ public final class LoadFixtures {
     /** Runs {@code measure} on the workload with a recording under {@code reports}, and the result it writes. */
     public static RunResult record(LoadWorkload workload, Path reports, Function<LoadRecording, LoadMeasurement> measure) {
         RunSetup setup = RunSetup.ofLoad("test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
-                "SMALL " + workload.operation());
+                "SMALL " + workload.operation(), 0);
         try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test",
                 ResultFormat.ALL)) {
             return recording.finish(measure.apply(recording), OptionalDouble.empty());

@@ -17,6 +17,7 @@ import dev.vaultload.fixture.trace.TraceImporter;
 import dev.vaultload.fixture.trace.UserRule;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.TraceSchedule;
+import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadFixtures;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.run.load.LoadWorkload;
@@ -71,7 +72,7 @@ class TraceRunnerTest {
         try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, store,
                 PlaintextEngine::new, new ContentGenerator(), LoadFixtures.FILE_SIZE_BYTES)) {
             return LoadFixtures.record(workload, directory, recording ->
-                    new TraceRunner(plan, fixture, workload, Duration.ofSeconds(1), List.of()).run(recording, 0));
+                    new TraceRunner(plan, fixture, workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT, List.of()).run(recording, 0));
         }
     }
 
