@@ -12,7 +12,8 @@
 # warp@latest does not install from the Go module proxy here; v1.3.1 may (see docs/benchmarks.md).
 #
 # Arguments: rounds (3), seconds per warp figure (10), Vaultload GETs per step (20000), PUTs per step (1500).
-# Environment: WARP (a warp binary; unset: Vaultload only), WARP_COMPARE_PORT (29400, and the next for the console).
+# Environment: WARP (a warp binary; unset: Vaultload only), WARP_COMPARE_PORT (29400, and the next for the console),
+# WORKER_NICES (0): the WORKER_NICE values Vaultload runs at, each a row of its own, e.g. "0 10" (docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
@@ -25,14 +26,15 @@ export MINIO_BASE_DIR="$work/minio" MINIO_PORT="${WARP_COMPARE_PORT:-29400}" MIN
 trap 'scripts/start-minio.sh stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 eval "$(scripts/start-minio.sh start)"
 cells=("GET 4 1" "GET 4 8" "PUT 1024 4") # operation, size KiB, threads
+read -r -a nices <<<"${WORKER_NICES:-0}"
 rows="$work/rows" # tool cell round ops/s p50_ms p99_ms cpu_us_per_op
 
-vaultload_figure() { # OPERATION SIZE_KIB THREADS
-  local operation=READ steps=$gets_per_step report="$work/vaultload-$1-$3-$round"
+vaultload_figure() { # OPERATION SIZE_KIB THREADS WORKER_NICE
+  local operation=READ steps=$gets_per_step report="$work/vaultload-$1-$3-$4-$round"
   [[ $1 == PUT ]] && operation=WRITE steps=$puts_per_step
   "$java" -jar "$jar" run --mode HEADROOM --operation "$operation" --file-sizes "$2" --cipher NONE \
     --min-threads "$3" --max-threads "$3" --step 1 --operations-per-step "$steps" --storage-providers MINIO \
-    --report-dir "$report" > "$report.log" 2>&1 || { tail -20 "$report.log" >&2; exit 1; }
+    --worker-nice "$4" --report-dir "$report" > "$report.log" 2>&1 || { tail -20 "$report.log" >&2; exit 1; }
   awk -F, 'NR > 1 { print $4, $5, $7, $8 }' "$(find "$report" -name '*-steps.csv' | head -1)"
 }
 
@@ -59,7 +61,11 @@ print("%.1f %.3f %.3f %.1f" % (requests / span, weighted("dur_median_millis"), w
 for (( round = 1; round <= rounds; round++ )); do
   for cell in "${cells[@]}"; do
     read -r op size threads <<<"$cell"
-    echo "vaultload $op-${size}k-${threads}t $round $(vaultload_figure "$op" "$size" "$threads")" | tee -a "$rows"
+    for nice in "${nices[@]}"; do
+      tool=vaultload
+      (( nice == 0 )) || tool="vaultload-nice$nice"
+      echo "$tool $op-${size}k-${threads}t $round $(vaultload_figure "$op" "$size" "$threads" "$nice")" | tee -a "$rows"
+    done
     if [[ -n ${WARP:-} ]]; then
       echo "warp $op-${size}k-${threads}t $round $(warp_figure "$op" "$size" "$threads")" | tee -a "$rows"
     fi
@@ -73,12 +79,12 @@ figures = collections.defaultdict(list)
 for line in open(sys.argv[1]):
     tool, cell, _, *values = line.split()
     figures[(tool, cell)].append(list(map(float, values)))
-print(f"{'cell':16} {'tool':10} {'ops/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'CPU us/op':>10}")
+print(f"{'cell':16} {'tool':17} {'ops/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'CPU us/op':>10}")
 medians = {key: [statistics.median(column) for column in zip(*rows)] for key, rows in figures.items()}
 for (tool, cell), m in sorted(medians.items(), key=lambda item: (item[0][1], item[0][0])):
-    print(f"{cell:16} {tool:10} {m[0]:9.1f} {m[1]:8.3f} {m[2]:8.3f} {m[3]:10.1f}")
-for cell in sorted({cell for _, cell in medians}):
-    if ("warp", cell) in medians:
-        v, w = medians[("vaultload", cell)], medians[("warp", cell)]
-        print(f"{cell:16} vaultload/warp: ops/s {v[0] / w[0]:.2f}, p50 {v[1] / w[1]:.2f}, p99 {v[2] / w[2]:.2f}, CPU/op {v[3] / w[3]:.2f}")
+    print(f"{cell:16} {tool:17} {m[0]:9.1f} {m[1]:8.3f} {m[2]:8.3f} {m[3]:10.1f}")
+for (tool, cell), v in sorted(medians.items(), key=lambda item: (item[0][1], item[0][0])):
+    if tool != "warp" and ("warp", cell) in medians:
+        w = medians[("warp", cell)]
+        print(f"{cell:16} {tool}/warp: ops/s {v[0] / w[0]:.2f}, p50 {v[1] / w[1]:.2f}, p99 {v[2] / w[2]:.2f}, CPU/op {v[3] / w[3]:.2f}")
 PY
