@@ -27,7 +27,7 @@ import org.flywaydb.core.api.FlywayException;
 public final class HistoryStore implements AutoCloseable {
     private static final String MIGRATIONS = "classpath:db/history";
     private static final String RUN_COLUMNS = "r.run_id, r.started_at, r.mode, r.suite, r.storage, r.engine, r.cipher,"
-            + " r.threads, r.file_size_kib, r.fixture, r.git_commit, r.host, r.passed, r.thresholds_breached, r.source";
+            + " r.threads, r.file_size_kib, r.fixture, r.worker_nice, r.git_commit, r.host, r.passed, r.thresholds_breached, r.source";
 
     private final Connection connection;
 
@@ -192,7 +192,7 @@ public final class HistoryStore implements AutoCloseable {
         try (PreparedStatement statement = connection.prepareStatement("INSERT INTO history_run (run_id, started_at,"
                 + " started_at_millis, added_at_millis, source, configuration, mode, suite, storage, engine, cipher, threads,"
                 + " file_size_kib, fixture, error_mode, git_commit, host, jdk, cores, wall_clock_millis, passed,"
-                + " thresholds_breached) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " thresholds_breached, worker_nice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             Configuration configuration = run.configuration();
             int index = 1;
             statement.setString(index++, run.runId());
@@ -216,7 +216,8 @@ public final class HistoryStore implements AutoCloseable {
             statement.setInt(index++, run.cores());
             statement.setLong(index++, run.wallClockMillis());
             statement.setInt(index++, run.passed() ? 1 : 0);
-            statement.setInt(index, run.thresholdsBreached() ? 1 : 0);
+            statement.setInt(index++, run.thresholdsBreached() ? 1 : 0);
+            statement.setInt(index, configuration.workerNice());
             statement.executeUpdate();
         }
     }
@@ -259,7 +260,7 @@ public final class HistoryStore implements AutoCloseable {
     private static StoredRun run(ResultSet rows) throws SQLException {
         Configuration configuration = new Configuration(rows.getString("mode"), rows.getString("suite"),
                 rows.getString("storage"), rows.getString("engine"), rows.getString("cipher"), rows.getInt("threads"),
-                rows.getInt("file_size_kib"), rows.getString("fixture"));
+                rows.getInt("file_size_kib"), rows.getString("fixture"), rows.getInt("worker_nice"));
         return new StoredRun(rows.getString("run_id"), Instant.parse(rows.getString("started_at")), configuration,
                 rows.getString("git_commit"), rows.getString("host"), rows.getInt("passed") == 1,
                 rows.getInt("thresholds_breached") == 1, rows.getString("source"));

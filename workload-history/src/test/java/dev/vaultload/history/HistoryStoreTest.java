@@ -83,6 +83,24 @@ class HistoryStoreTest {
 
     @ParameterizedTest
     @MethodSource("databases")
+    void runsWhoseWorkersHadAnotherNiceAreAnotherSeries(Database database) {
+        try (HistoryStore store = database.open()) {
+            store.add(summary(SampleResults.result(NIGHT, "MINIO", CipherSuite.AES256_GCM, 12, 0, "c"), "plain.json"));
+            store.add(summary(SampleResults.result(NIGHT.plusSeconds(60), "MINIO", CipherSuite.AES256_GCM, 5, 10, "c"),
+                    "niced.json"));
+
+            List<FigureSeries> series = store.series("READ p99", RunFilter.ALL);
+            assertEquals(2, series.size(), "one series per worker nice");
+            assertEquals(List.of(0, 10), series.stream().map(one -> one.configuration().workerNice()).sorted().toList());
+            assertEquals(5, store.series("READ p99", RunFilter.parse("worker_nice=10")).getFirst().values()[0], 0.1);
+            Configuration plain = store.runs(RunFilter.parse("worker_nice=0")).getFirst().configuration();
+            assertFalse(plain.key().contains("worker_nice"), "a series kept before the nice was recorded keeps its key");
+            assertTrue(store.runs(RunFilter.parse("worker_nice=10")).getFirst().configuration().key().endsWith(",worker_nice=10"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
     void reopeningKeepsWhatWasAddedAndTheSchemaIsMigratedOnce(Database database) {
         try (HistoryStore store = database.open()) {
             store.add(summary(SampleResults.result(NIGHT, "MINIO", CipherSuite.AES256_GCM, 5, "c"), "x.json"));

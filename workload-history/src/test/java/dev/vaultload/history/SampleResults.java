@@ -26,11 +26,17 @@ final class SampleResults {
     /** @param readMillis every READ's latency; WRITEs take twice as long; READ ops/s is 1000 / readMillis */
     static RunResult result(Instant startedAt, String storage, CipherSuite cipher, double readMillis, String commit,
                             String... thresholds) {
+        return result(startedAt, storage, cipher, readMillis, 0, commit, thresholds);
+    }
+
+    /** @param workerNice the nice value the run's workers had */
+    static RunResult result(Instant startedAt, String storage, CipherSuite cipher, double readMillis, int workerNice,
+                            String commit, String... thresholds) {
         long readMicros = Math.round(readMillis * 1000);
         List<OperationStatistics> operations = List.of(statistics(OperationType.READ, readMicros),
                 statistics(OperationType.WRITE, 2 * readMicros));
         RunResult result = new RunResult(new RunSetup("RandomActionsOnDatasafeTest", storage, storage.toLowerCase(), 2, 100,
-                "SMALL", 200, ErrorMode.FAIL_FAST, 0, 0, 0),
+                "SMALL", 200, ErrorMode.FAIL_FAST, 0, 0, workerNice),
                 new EngineDescription("VAULTLOAD", cipher, "X25519", 1000), new RunTiming(startedAt.toString(), 1000, 1, null),
                 operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(100, 80, 200), null, Map.of(),
                 new Environment("25", "vm", 2, 1 << 30, "linux", "host-a", commit), null, null, null, null, null);
