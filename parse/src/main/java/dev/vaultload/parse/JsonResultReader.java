@@ -110,6 +110,7 @@ public final class JsonResultReader {
         settings.put("errorMode", String.valueOf(setup.errorMode()));
         settings.put("requestedDurationMillis", Long.toString(setup.requestedDurationMillis()));
         settings.put(WARMUP_MILLIS, Long.toString(setup.warmupMillis()));
+        settings.put("workerNice", Integer.toString(setup.workerNice()));
         Environment environment = result.environment();
         if (environment != null) {
             // The vendor in parentheses makes chart titles too long.

@@ -71,6 +71,7 @@ final class RunSection {
         rows.put("key pair", result.engineDescription().keyPairAlgorithm());
         rows.put("KDF iterations", result.engineDescription().kdfIterations());
         rows.put("threads", result.setup().threads());
+        rows.put("worker nice (WORKER_NICE)", result.setup().workerNice());
         rows.put("file size", result.setup().fileSizeKib() + " KiB");
         rows.put("fixture", result.setup().fixture() + (result.setup().fixtureOperations() == 0 ? ""
                 : " (" + result.setup().fixtureOperations() + " operations)"));
