@@ -183,7 +183,7 @@ final class SyntheticRun {
         totals.forEach((type, histogram) -> operations.add(statistics(type, histogram, wallClockMillis, 1.0)));
         RateSection rate = rateOpsPerSecond == null ? null : new RateSection(rateOpsPerSecond, rateOpsPerSecond * 0.99, 0.01,
                 true, totals.entrySet().stream().map(entry -> statistics(entry.getKey(), entry.getValue(), wallClockMillis, 0.8))
-                .toList());
+                .toList(), 0);
         return new RunResult(
                 new RunSetup("SyntheticRun", "MEMORY", "synthetic", 2, 100, "SMALL", 200, ErrorMode.CONTINUE,
                         wallClockMillis, warmupMillis, 0),

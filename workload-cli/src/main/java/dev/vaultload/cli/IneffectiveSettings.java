@@ -55,14 +55,13 @@ final class IneffectiveSettings {
             case RATE -> firstOption(parsed, "--mode RATE", null, HEADROOM_OPTIONS, TRACE_OPTIONS)
                     .or(() -> firstSetting(given, "--mode RATE", Map.of(
                             RunSettings.ERROR_MODE.name(), "a load ends on --error-budget",
-                            RunSettings.WARMUP.name(), "the schedule is measured from its first operation",
                             RunSettings.SUITE.name(), "a load runs its --operation on the main job's store",
                             RunSettings.BUCKETS.name(), "a load runs on one bucket")));
             case TRACE -> firstOption(parsed, "--mode TRACE", "--rate", HEADROOM_OPTIONS, List.of("--operation"))
                     .or(() -> firstSetting(given, "--mode TRACE", Map.of(
                             RunSettings.DURATION.name(), "the trace's length divided by --speed decides",
                             RunSettings.ERROR_MODE.name(), "a load ends on --error-budget",
-                            RunSettings.WARMUP.name(), "the schedule is measured from its first operation",
+                            RunSettings.WARMUP.name(), "a trace runs an unrecorded warm-up of its first operations",
                             RunSettings.SUITE.name(), "a trace runs on the main job's store",
                             RunSettings.BUCKETS.name(), "a trace runs on one bucket")));
         };

@@ -38,9 +38,16 @@ final class RateMode {
     /** @return true when no run lost data or exceeded the error budget */
     boolean run() {
         Duration duration = session.config().duration().orElse(DEFAULT_DURATION);
-        long operations = Math.max(1, Math.round(opsPerSecond * duration.toNanos() / 1e9));
-        return session.combinations().map(c -> measure(c, new RatePlan(opsPerSecond, c.threads(), operations)))
+        long operations = Math.max(1, operationsIn(duration));
+        // a short run's warm-up is no longer than the run itself: a 2 s smoke run should not wait 10 s first
+        Duration warmup = session.config().warmup();
+        long warmupOperations = operationsIn(warmup.compareTo(duration) < 0 ? warmup : duration);
+        return session.combinations().map(c -> measure(c, new RatePlan(opsPerSecond, c.threads(), operations, warmupOperations)))
                 .reduce(true, Boolean::logicalAnd);
+    }
+
+    private long operationsIn(Duration duration) {
+        return Math.round(opsPerSecond * duration.toNanos() / 1e9);
     }
 
     private boolean measure(Combination combination, RatePlan plan) {
@@ -59,8 +66,9 @@ final class RateMode {
         PrintWriter out = context.out();
         RateSection rate = result.rate();
         out.println("==== Rate " + label + " ====");
-        out.printf(Locale.ROOT, "target %.1f ops/s, achieved %.1f ops/s over %.1f s, errors %s%n",
-                rate.targetOpsPerSecond(), rate.achievedOpsPerSecond(), result.timing().wallClockMillis() / 1000.0,
+        out.printf(Locale.ROOT, "target %.1f ops/s, achieved %.1f ops/s, %.1f s in all with a warm-up of %d operations"
+                        + " first (WARMUP, at the rate, recorded nowhere), errors %s%n", rate.targetOpsPerSecond(),
+                rate.achievedOpsPerSecond(), result.timing().wallClockMillis() / 1000.0, rate.warmupOperations(),
                 result.errors());
         printLatencies(out, "corrected (from the intended start, no coordinated omission)", result.operations());
         printLatencies(out, "uncorrected (from the actual start: service time)", rate.uncorrected());

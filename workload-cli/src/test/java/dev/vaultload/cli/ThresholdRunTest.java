@@ -88,7 +88,7 @@ class ThresholdRunTest {
 
     @Test
     void anAbortOnFailThresholdStopsTheRunEarly() throws IOException {
-        Outcome outcome = run("--mode", "RATE", "--rate", "50", "--duration", "30s", "--operation", "WRITE",
+        Outcome outcome = run("--mode", "RATE", "--rate", "50", "--duration", "30s", "--warmup", "0", "--operation", "WRITE",
                 "--threshold", "p50 < 1us abortOnFail");
 
         assertEquals(ExitCodes.THRESHOLD_BREACHED, outcome.exitCode(), outcome.err());

@@ -14,11 +14,12 @@ import java.util.List;
  * @param errorBudget          the failed fraction the run may have and still pass
  * @param withinErrorBudget    whether the failed fraction stayed within it
  * @param uncorrected          per operation type, latencies from the actual start
+ * @param warmupOperations     operations run before the measured ones and recorded nowhere (RATE: at the same rate)
  * @param trace                a TRACE run's schedule and its lateness (TRACE shares this section: an open loop
  *                             whose due times are the trace's); null for RATE
  */
 public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
-                          boolean withinErrorBudget, List<OperationStatistics> uncorrected,
+                          boolean withinErrorBudget, List<OperationStatistics> uncorrected, long warmupOperations,
                           @JsonInclude(JsonInclude.Include.NON_NULL) TraceSchedule trace) {
 
     public RateSection {
@@ -27,7 +28,7 @@ public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond
 
     /** A RATE run's section. */
     public RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
-                       boolean withinErrorBudget, List<OperationStatistics> uncorrected) {
-        this(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected, null);
+                       boolean withinErrorBudget, List<OperationStatistics> uncorrected, long warmupOperations) {
+        this(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected, warmupOperations, null);
     }
 }

@@ -49,7 +49,8 @@ public final class RunSettings implements SettingDeclarations {
             "interval of the progress line (`1s` for interactive runs)");
     public static final Setting<Duration> WARMUP = Setting.of("WARMUP", SettingType.durationOrZero(), "10s",
             "the start of every run (JIT compilation, connection pools, caches filling) that `compare` leaves out of its"
-                    + " ratios and tests; whole periods that began inside it are dropped");
+                    + " ratios and tests; whole periods that began inside it are dropped; RATE runs this long at its rate"
+                    + " first (at most DURATION) and records nothing of it");
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");

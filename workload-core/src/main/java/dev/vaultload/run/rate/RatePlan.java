@@ -6,9 +6,10 @@ package dev.vaultload.run.rate;
  *
  * @param opsPerSecond target rate, all threads together
  * @param threads      threads sharing the schedule
- * @param operations   operations in all
+ * @param operations   operations measured
+ * @param warmupOperations operations run at the same rate before the measured ones, recorded nowhere
  */
-public record RatePlan(double opsPerSecond, int threads, long operations) {
+public record RatePlan(double opsPerSecond, int threads, long operations, long warmupOperations) {
 
     public RatePlan {
         if (!(opsPerSecond > 0) || Double.isInfinite(opsPerSecond)) {
@@ -20,6 +21,14 @@ public record RatePlan(double opsPerSecond, int threads, long operations) {
         if (operations < 1) {
             throw new IllegalArgumentException("Invalid operations=" + operations + ": expected at least one (rate x duration)");
         }
+        if (warmupOperations < 0) {
+            throw new IllegalArgumentException("Invalid warm-up operations=" + warmupOperations + ": expected zero or more");
+        }
+    }
+
+    /** A plan without a warm-up. */
+    public RatePlan(double opsPerSecond, int threads, long operations) {
+        this(opsPerSecond, threads, operations, 0);
     }
 
     /** When operation {@code index} is due, in nanoseconds after the start. */

@@ -38,6 +38,8 @@ import java.util.stream.Stream;
 public final class RateRunner {
     /** Lets every thread start and park before the first operation is due. */
     private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final String MEASURED_PREFIX = "r";
+    private static final String WARMUP_PREFIX = "warmup/r";
 
     private final RatePlan plan;
     private final LoadWorkload workload;
@@ -59,6 +61,8 @@ public final class RateRunner {
     }
 
     /**
+     * Runs the plan's warm-up at its rate, recording nothing, then its operations.
+     *
      * @param recording   hears of the failures and the periods
      * @param errorBudget the failed fraction the run may have and still pass
      */
@@ -68,29 +72,16 @@ public final class RateRunner {
         LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
         LongAdder workerCpuNanos = new LongAdder();
         ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), workers.factory("rate-"));
-        long startNanos = System.nanoTime() + LEAD_NANOS;
-        long processCpuStartNanos = ProcessCpu.nanos();
         List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();
-        try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, periodListeners)) {
-            List<Future<?>> running = new ArrayList<>();
-            for (int thread = 0; thread < plan.threads(); thread++) {
-                TimedOperation timed = workload.timedOperation(recording.control());
-                Schedule schedule = new Schedule(thread, startNanos, workload.sequence("r" + thread + "/", timed),
-                        timed, recording.control(), corrected, uncorrected, lastEndNanos);
-                running.add(pool.submit(() -> {
-                    long cpuStartNanos = ProcessCpu.currentThreadNanos();
-                    schedule.run();
-                    workerCpuNanos.add(ProcessCpu.currentThreadNanos() - cpuStartNanos);
-                }));
+        long startNanos;
+        long processCpuStartNanos;
+        try {
+            warmUp(pool);
+            processCpuStartNanos = ProcessCpu.nanos();
+            try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, periodListeners)) {
+                startNanos = runAtRate(pool, new Schedules(plan.operations(), MEASURED_PREFIX, recording.control(),
+                        corrected, uncorrected, lastEndNanos, workerCpuNanos));
             }
-            for (Future<?> thread : running) {
-                thread.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during the rate run", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a rate thread failed outside any operation: " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
         }
@@ -100,42 +91,84 @@ public final class RateRunner {
         Map<ErrorClass, Long> errors = corrected.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
         RateSection rate = new RateSection(plan.opsPerSecond(), attempted / (elapsed.toNanos() / 1e9), errorBudget,
-                attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(elapsed));
+                attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(elapsed),
+                plan.warmupOperations());
         return new LoadMeasurement(corrected.summarize(elapsed), errors,
                 new CpuUsage(TimeUnit.NANOSECONDS.toMillis(processCpuNanos), TimeUnit.NANOSECONDS.toMillis(workerCpuNanos.sum()),
                         attempted), null, rate);
     }
 
-    /** The operations of one thread: indexes {@code thread, thread + threads, ...} of the plan. */
+    /**
+     * The plan's warm-up operations at its rate, under a prefix of their own, recorded nowhere and their failures
+     * counted nowhere: without it the first seconds ran on code the JIT compiler had not compiled yet and on a cold
+     * connection pool, and their backlog made the corrected tail of a short run. The measured schedule starts once
+     * every warm-up operation has ended, so no backlog carries over.
+     */
+    private void warmUp(ExecutorService pool) {
+        if (plan.warmupOperations() > 0) {
+            StatisticService untimed = new StatisticService();
+            runAtRate(pool, new Schedules(plan.warmupOperations(), WARMUP_PREFIX, workload.control(), untimed, untimed,
+                    new LongAccumulator(Math::max, Long.MIN_VALUE), new LongAdder()));
+        }
+    }
+
+    /** What one pass at the plan's rate runs and where it records. */
+    private record Schedules(long operations, String prefix, RunControl control, StatisticService corrected,
+                             StatisticService uncorrected, LongAccumulator lastEndNanos, LongAdder workerCpuNanos) {
+    }
+
+    /** Runs the schedules on the pool's threads until each has ended; returns the time the first operation was due. */
+    private long runAtRate(ExecutorService pool, Schedules schedules) {
+        long startNanos = System.nanoTime() + LEAD_NANOS;
+        List<Future<?>> running = new ArrayList<>();
+        for (int thread = 0; thread < plan.threads(); thread++) {
+            TimedOperation timed = workload.timedOperation(schedules.control());
+            Schedule schedule = new Schedule(thread, startNanos, schedules,
+                    workload.sequence(schedules.prefix() + thread + "/", timed), timed);
+            running.add(pool.submit(() -> {
+                long cpuStartNanos = ProcessCpu.currentThreadNanos();
+                schedule.run();
+                schedules.workerCpuNanos().add(ProcessCpu.currentThreadNanos() - cpuStartNanos);
+            }));
+        }
+        try {
+            for (Future<?> thread : running) {
+                thread.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during the rate run", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a rate thread failed outside any operation: " + e.getCause(), e.getCause());
+        }
+        return startNanos;
+    }
+
+    /** The operations of one thread: indexes {@code thread, thread + threads, ...} of the schedules. */
     private final class Schedule {
         private final int thread;
         private final long startNanos;
+        private final Schedules schedules;
         private final OperationSequence sequence;
         private final TimedOperation timed;
-        private final RunControl control;
-        private final StatisticService corrected;
-        private final StatisticService uncorrected;
-        private final LongAccumulator lastEndNanos;
 
-        Schedule(int thread, long startNanos, OperationSequence sequence, TimedOperation timed, RunControl control,
-                 StatisticService corrected, StatisticService uncorrected, LongAccumulator lastEndNanos) {
+        Schedule(int thread, long startNanos, Schedules schedules, OperationSequence sequence, TimedOperation timed) {
             this.thread = thread;
             this.startNanos = startNanos;
+            this.schedules = schedules;
             this.sequence = sequence;
             this.timed = timed;
-            this.control = control;
-            this.corrected = corrected;
-            this.uncorrected = uncorrected;
-            this.lastEndNanos = lastEndNanos;
         }
 
         void run() {
-            for (long index = thread; index < plan.operations() && !control.stopped(); index += plan.threads()) {
+            RunControl control = schedules.control();
+            for (long index = thread; index < schedules.operations() && !control.stopped(); index += plan.threads()) {
                 long intendedNanos = startNanos + plan.intendedOffsetNanos(index);
                 parkUntil(intendedNanos);
                 PlannedOperation planned = sequence.next();
-                timed.run(planned.operation(), planned.locationPrefix(), null, intendedNanos, corrected, uncorrected);
-                lastEndNanos.accumulate(System.nanoTime());
+                timed.run(planned.operation(), planned.locationPrefix(), null, intendedNanos, schedules.corrected(),
+                        schedules.uncorrected());
+                schedules.lastEndNanos().accumulate(System.nanoTime());
             }
         }
     }

@@ -238,7 +238,7 @@ public final class TraceRunner {
         double targetOpsPerSecond = scheduled / Math.max(1e-3, traceMillis / 1000.0 / plan.speed());
         RateSection section = new RateSection(targetOpsPerSecond, attempted / (elapsed.toNanos() / 1e9), errorBudget,
                 attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(elapsed),
-                new TraceSchedule(plan.speed(), scheduled, traceMillis, percentiles(lateness), lateness.getMaxValue(),
+                warmupOperations, new TraceSchedule(plan.speed(), scheduled, traceMillis, percentiles(lateness), lateness.getMaxValue(),
                         gcPauseMillis, warmupOperations));
         return new LoadMeasurement(corrected.summarize(elapsed), errors,
                 new CpuUsage(TimeUnit.NANOSECONDS.toMillis(processCpuNanos), TimeUnit.NANOSECONDS.toMillis(workerCpuNanos),

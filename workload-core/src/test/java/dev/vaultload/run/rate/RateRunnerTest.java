@@ -85,6 +85,23 @@ class RateRunnerTest {
         assertTrue(uncorrected.maxMicros() >= 1_000_000, "the stalled operation itself is in both");
     }
 
+    /** A stall in the warm-up (the JIT compiler's, a cold pool's) neither shows in the figures nor delays the schedule. */
+    @Test
+    void theWarmUpRunsAtTheRateFirstAndIsRecordedNowhere() {
+        StallsOnce store = new StallsOnce(new InMemoryBlobStore(), 50);
+
+        RunResult result = run(store, new RatePlan(400, 2, 1200, 200));
+
+        assertTrue(result.passed(), () -> result.failures().toString());
+        assertEquals(1200, writes(result.operations()).count(), "the measured operations only");
+        assertEquals(1200, writes(result.rate().uncorrected()).count());
+        assertEquals(200, result.rate().warmupOperations());
+        assertTrue(store.writes.get() >= 1400, () -> store.writes.get() + " writes reached the store");
+        long correctedP99Micros = writes(result.operations()).percentileMicros().get("99");
+        assertTrue(correctedP99Micros < 100_000, () -> "corrected p99 " + correctedP99Micros + " µs: the warm-up's stall carried over");
+        assertEquals(400, result.rate().achievedOpsPerSecond(), 400 * 0.03, "achieved rate within 3% of the target");
+    }
+
     /** Stalls the given write for one second, once. */
     private static final class StallsOnce extends ForwardingBlobStore {
         private final AtomicInteger writes = new AtomicInteger();
