@@ -10,7 +10,7 @@ JMH_OPTS="-f 1 -wi 0 -i 1 -r 200ms -t 1 -p sizeBytes=1048576" OPENSSL_SECONDS=1 
 run scripts/calibrate-compare.sh 2 1
 CLIENTS=APACHE,VAULTLOAD_STORE CIPHERS=NONE run scripts/s3-path-bench.sh 1 500
 run scripts/merge-bench.sh 2 60
-WORKER_NICES="0 10" run scripts/warp-compare.sh 1 1 200 20
+run scripts/warp-compare.sh 1 1 200 20
 run scripts/trace-bench.sh 2000 1000 2
 run scripts/calibrate-history.sh 10
 run scripts/run-noise.sh 2 --storage-providers MEMORY --file-sizes 1 --KDF_ITERATIONS 1000 --threads 2

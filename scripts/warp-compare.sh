@@ -13,7 +13,8 @@
 #
 # Arguments: rounds (3), seconds per warp figure (10), Vaultload GETs per step (20000), PUTs per step (1500).
 # Environment: WARP (a warp binary; unset: Vaultload only), WARP_COMPARE_PORT (29400, and the next for the console),
-# WORKER_NICES (0): the WORKER_NICE values Vaultload runs at, each a row of its own, e.g. "0 10" (docs/benchmarks.md).
+# WORKER_NICES ("0 10"): the WORKER_NICE values Vaultload runs at, each a row of its own: on the server's machine
+# nice 10 lets the server go first (docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
@@ -26,7 +27,7 @@ export MINIO_BASE_DIR="$work/minio" MINIO_PORT="${WARP_COMPARE_PORT:-29400}" MIN
 trap 'scripts/start-minio.sh stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 eval "$(scripts/start-minio.sh start)"
 cells=("GET 4 1" "GET 4 8" "PUT 1024 4") # operation, size KiB, threads
-read -r -a nices <<<"${WORKER_NICES:-0}"
+read -r -a nices <<<"${WORKER_NICES:-0 10}"
 rows="$work/rows" # tool cell round ops/s p50_ms p99_ms cpu_us_per_op
 
 vaultload_figure() { # OPERATION SIZE_KIB THREADS WORKER_NICE

@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicReference;
@@ -45,12 +46,19 @@ public record WorkerThreads(int nice) {
         AtomicReference<String> problem = new AtomicReference<>();
         Thread probe = Thread.ofPlatform().name("worker-nice-check").start(() -> {
             try {
-                ThreadNice.set(nice);
+                int inherited = ThreadNice.current();
+                try {
+                    ThreadNice.set(nice);
+                } catch (RuntimeException e) {
+                    problem.set(e.getMessage() + (inherited > nice ? "; the JVM runs at nice " + inherited
+                            + ", and lowering it needs CAP_SYS_NICE" : ""));
+                    return;
+                }
                 int applied = ThreadNice.current();
                 if (applied != nice) {
                     problem.set("the thread runs at nice " + applied);
                 }
-            } catch (RuntimeException | Error | java.io.IOException e) {
+            } catch (RuntimeException | Error | IOException e) {
                 problem.set(e.toString());
             }
         });
