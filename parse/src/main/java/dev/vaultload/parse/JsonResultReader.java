@@ -3,10 +3,12 @@ package dev.vaultload.parse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.fixture.ReadFailure;
 import dev.vaultload.report.Environment;
+import dev.vaultload.report.ResultFormatVersion;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.stats.OperationStatistics;
@@ -32,11 +34,17 @@ public final class JsonResultReader {
     /**
      * The run result in a JSON file, as a run wrote it.
      *
-     * @throws JsonMappingException for JSON without the parts every run writes (setup, operations): other JSON
-     *                              files (a RATE result, a manifest) read as such a result, which would fail later
+     * @throws JsonMappingException     for JSON without the parts every run writes (setup, operations): other JSON
+     *                                  files (a RATE result, a manifest) read as such a result, which would fail later
+     * @throws IllegalArgumentException for a result of a newer major format version ({@link ResultFormatVersion})
      */
     public static RunResult runResult(Path file) throws IOException {
-        RunResult result = MAPPER.readValue(file.toFile(), RunResult.class);
+        JsonNode tree = MAPPER.readTree(file.toFile());
+        if (tree == null || !tree.isObject()) {
+            throw new JsonMappingException(null, "not a JSON object");
+        }
+        ResultFormatVersion.requireReadable(tree, file.toString());
+        RunResult result = MAPPER.treeToValue(tree, RunResult.class);
         Optional<String> missing = result == null ? Optional.of("the whole result") : missingPart(result);
         if (missing.isPresent()) {
             throw new JsonMappingException(null, "missing " + missing.get());

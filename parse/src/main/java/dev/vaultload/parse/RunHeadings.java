@@ -65,9 +65,10 @@ final class RunHeadings {
     }
 
     private static String mode(RunResult result) {
-        if (result.rate() != null) {
-            return "RATE " + Html.number(result.rate().targetOpsPerSecond()) + " ops/s";
-        }
-        return result.headroom() != null ? "HEADROOM" : "FIXTURE";
+        return switch (result.setup().mode()) {
+            case RATE -> "RATE " + Html.number(result.rate().targetOpsPerSecond()) + " ops/s";
+            case TRACE -> "TRACE at speed " + Html.number(result.rate().trace().speed());
+            case FIXTURE, HEADROOM -> result.setup().mode().name();
+        };
     }
 }

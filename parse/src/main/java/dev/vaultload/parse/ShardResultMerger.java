@@ -6,6 +6,7 @@ import dev.vaultload.report.Failure;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.stats.ErrorClass;
@@ -32,7 +33,7 @@ final class ShardResultMerger {
         RunSetup setup = first.setup();
         int threads = shards.stream().mapToInt(shard -> shard.setup().threads()).sum();
         return new RunResult(
-                new RunSetup(setup.suite(), setup.storage(), setup.storageDescription(), threads, setup.fileSizeKib(),
+                new RunSetup(setup.mode(), setup.suite(), setup.storage(), setup.storageDescription(), threads, setup.fileSizeKib(),
                         setup.fixture(), setup.fixtureOperations(), setup.errorMode(), setup.requestedDurationMillis(),
                         setup.warmupMillis(), setup.workerNice()),
                 first.engineDescription(), timing(shards), operations(shards), errors(shards), failures(shards), failureGroups(shards),

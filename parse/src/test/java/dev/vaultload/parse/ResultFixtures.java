@@ -10,6 +10,7 @@ import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.JsonReportWriter;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.stats.ErrorMode;
@@ -53,7 +54,7 @@ final class ResultFixtures {
                 ? Map.of("buckets", java.util.stream.IntStream.range(0, run.buckets()).mapToObj(i -> "bucket-" + i).toList())
                 : Map.of();
         RunResult result = new RunResult(
-                new RunSetup(run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL", 200,
+                new RunSetup(RunMode.FIXTURE, run.suite(), run.storage(), "test", run.threads(), run.fileSizeKib(), "SMALL", 200,
                         ErrorMode.FAIL_FAST, 0, warmupMillis, 0),
                 new EngineDescription(run.engine(), run.cipher(), "EC_P256", run.kdfIterations()),
                 new RunTiming("2026-11-22T08:00:00Z", 1000, 1, null),

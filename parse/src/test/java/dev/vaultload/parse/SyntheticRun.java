@@ -11,6 +11,7 @@ import dev.vaultload.report.JsonReportWriter;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.report.ShardRun;
@@ -185,7 +186,7 @@ final class SyntheticRun {
                 true, totals.entrySet().stream().map(entry -> statistics(entry.getKey(), entry.getValue(), wallClockMillis, 0.8))
                 .toList(), 0);
         return new RunResult(
-                new RunSetup("SyntheticRun", "MEMORY", "synthetic", 2, 100, "SMALL", 200, ErrorMode.CONTINUE,
+                new RunSetup(rate == null ? RunMode.FIXTURE : RunMode.RATE, "SyntheticRun", "MEMORY", "synthetic", 2, 100, "SMALL", 200, ErrorMode.CONTINUE,
                         wallClockMillis, warmupMillis, 0),
                 new EngineDescription(Engines.DEFAULT, cipher, "X25519", 1000),
                 new RunTiming(Instant.ofEpochMilli(startMillis).toString(), wallClockMillis, 1, null),

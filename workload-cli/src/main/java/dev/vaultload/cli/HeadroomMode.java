@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.report.RunMode;
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.RunResult;
@@ -47,7 +48,7 @@ final class HeadroomMode {
         int fileSizeKib = combination.fileSizeKib();
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
         ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());
-        RunResult result = new LoadModeRun(session, operation).run(combination, name, label,
+        RunResult result = new LoadModeRun(session, RunMode.HEADROOM, operation).run(combination, name, label,
                 (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         threads -> context.listeners("HEADROOM", label + " " + threads + " threads",
                                 plan.operationsPerStep(), combination, threads))

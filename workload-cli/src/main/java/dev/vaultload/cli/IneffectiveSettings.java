@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.report.RunMode;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.run.Suite;
 import java.util.List;
@@ -22,7 +23,7 @@ final class IneffectiveSettings {
     }
 
     /** @throws IllegalArgumentException naming the first setting or option given that {@code mode} does not use */
-    static void refuse(RunCommand.Mode mode, CommandSpec spec) {
+    static void refuse(RunMode mode, CommandSpec spec) {
         Map<String, String> given = SuiteSettings.given(spec);
         ParseResult parsed = spec.commandLine().getParseResult();
         firstUnused(mode, given, parsed).ifPresent(problem -> {
@@ -30,7 +31,7 @@ final class IneffectiveSettings {
         });
     }
 
-    private static Optional<String> firstUnused(RunCommand.Mode mode, Map<String, String> given, ParseResult parsed) {
+    private static Optional<String> firstUnused(RunMode mode, Map<String, String> given, ParseResult parsed) {
         if (given.containsKey(RunSettings.ENABLE_MULTI_BUCKET_TEST.name())) {
             return Optional.of(unused(RunSettings.ENABLE_MULTI_BUCKET_TEST.name(), "vaultload run",
                     "it switches the JUnit suite on; here give SUITE=" + Suite.RandomActionsOnMultiBucketTest));

@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.report.RunMode;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
@@ -22,10 +23,12 @@ import java.util.function.BiFunction;
  */
 final class LoadModeRun {
     private final SuiteSession session;
+    private final RunMode mode;
     private final LoadOperation operation;
 
-    LoadModeRun(SuiteSession session, LoadOperation operation) {
+    LoadModeRun(SuiteSession session, RunMode mode, LoadOperation operation) {
         this.session = session;
+        this.mode = mode;
         this.operation = operation;
     }
 
@@ -38,7 +41,7 @@ final class LoadModeRun {
                   BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
         StorageProvider provider = session.provider(combination);
         BlobStore bucket = provider.openBucket(provider.defaultBucket());
-        RunSetup setup = RunSetup.ofLoad(session.suite(), combination.storage(), bucket.describe(), combination.threads(),
+        RunSetup setup = RunSetup.ofLoad(mode, session.suite(), combination.storage(), bucket.describe(), combination.threads(),
                 combination.fileSizeKib(), session.fixtureLabel() + " " + operation, session.config().workers().nice());
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());

@@ -4,6 +4,7 @@ import dev.vaultload.history.RunHistory;
 import dev.vaultload.parse.HtmlReport;
 import dev.vaultload.parse.RunTrends;
 import dev.vaultload.report.ResultFormat;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.run.Interruption;
@@ -41,22 +42,11 @@ import picocli.CommandLine;
                 "Exit status: 0 passed, 1 an integrity failure, a failed run or the error budget exceeded, 2 bad input, "
                         + "3 a threshold broken by a run that otherwise passed."})
 final class RunCommand implements Callable<Integer> {
-    enum Mode {
-        /** The fixture replayed by THREADS executions, every read and the final content verified. */
-        FIXTURE,
-        /** Concurrency steps from --min-threads to --max-threads: throughput and latency per step, the knee. */
-        HEADROOM,
-        /** Open loop at --rate operations per second: corrected and uncorrected latency. */
-        RATE,
-        /** An imported trace open loop at its timestamps / --speed: latency from the due time, schedule lateness. */
-        TRACE
-    }
-
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--mode", defaultValue = "FIXTURE", description = "FIXTURE (default), HEADROOM, RATE or TRACE")
-    private Mode mode;
+    private RunMode mode;
 
     @Option(names = "--operation", defaultValue = "MIX",
             description = "HEADROOM and RATE: what to repeat: MIX (the fixture's operations, default), WRITE or READ")
@@ -92,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
         if (trace.speed != null && !(trace.speed > 0 && !trace.speed.isInfinite())) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--speed " + trace.speed + ": expected a positive factor, e.g. 10");
         }
-        if (mode == Mode.RATE && rate.opsPerSecond == null) {
+        if (mode == RunMode.RATE && rate.opsPerSecond == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--mode RATE needs --rate OPS_PER_SECOND, e.g. --rate 200");
         }
         if (!(errorBudget >= 0 && errorBudget <= 1)) {
@@ -103,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         // a value refused is the first thing to fix, before whether the mode would use it
         SettingsRegistry.checkAll(given);
         IneffectiveSettings.refuse(mode, spec);
-        if (mode == Mode.HEADROOM && !Thresholds.read(given).abortingOnFail().isEmpty()) {
+        if (mode == RunMode.HEADROOM && !Thresholds.read(given).abortingOnFail().isEmpty()) {
             throw new IllegalArgumentException("abortOnFail does not apply to --mode HEADROOM, whose steps go on past the"
                     + " limits to find the knee: its thresholds are judged on the knee step at the end");
         }
@@ -117,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
                 plan -> publishing.map(shardResults -> shardResults.start(plan, settings))
                         .orElseGet(() -> ShardStart.startAtOnly(plan)),
                 started -> {
-                    if (mode == Mode.TRACE) {
+                    if (mode == RunMode.TRACE) {
                         TracePlan.requireTimestamps(started.fixture(), started.fixtureLabel());
                     }
                 })) {

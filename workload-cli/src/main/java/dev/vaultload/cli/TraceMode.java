@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.report.RunMode;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
@@ -44,7 +45,7 @@ final class TraceMode {
                 combination.fileSizeKib(), session.config().cipher());
         long scheduled = session.fixture().operations().stream()
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation()).count();
-        RunResult result = new LoadModeRun(session, LoadOperation.MIX).run(combination, name, label,
+        RunResult result = new LoadModeRun(session, RunMode.TRACE, LoadOperation.MIX).run(combination, name, label,
                 (workload, recording) -> new TraceRunner(plan, session.fixture(), workload, session.config().reportPeriod(),
                         session.config().workers(),
                         context.listeners("TRACE", label, scheduled, combination, combination.threads()))

@@ -1,6 +1,7 @@
 package dev.vaultload.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.Engines;
@@ -54,6 +55,20 @@ public record RunResult(
         @JsonInclude(JsonInclude.Include.NON_NULL) List<ThresholdVerdict> thresholds) {
 
     public static final int MAX_FAILURES_KEPT = 10_000;
+
+    /** A result written before its setup named the mode gets the one its sections imply (TRACE's had a rate section). */
+    public RunResult {
+        if (setup != null && setup.mode() == null) {
+            setup = setup.withMode(headroom != null ? RunMode.HEADROOM : rate == null ? RunMode.FIXTURE
+                    : rate.trace() != null ? RunMode.TRACE : RunMode.RATE);
+        }
+    }
+
+    /** The version of the JSON written ({@link ResultFormatVersion}); read-only: a reader checks it before mapping. */
+    @JsonProperty(value = ResultFormatVersion.FIELD, access = JsonProperty.Access.READ_ONLY)
+    public String formatVersion() {
+        return ResultFormatVersion.CURRENT;
+    }
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();

@@ -9,6 +9,7 @@ import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.scaleout.ShardPlan;
@@ -83,7 +84,7 @@ public final class WorkloadRunner {
                 ThresholdWatch watch = new ThresholdWatch(config.thresholds(), run.control(), config.warmup());
                 HealthSeries health = measure(run, combination, files, watch);
                 RunResult result = config.thresholds().judge(new RunResult(
-                        new RunSetup(suite, combination.storage(), store.describe(), combination.threads(),
+                        new RunSetup(RunMode.FIXTURE, suite, combination.storage(), store.describe(), combination.threads(),
                                 combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), config.errorMode(),
                                 config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis(),
                                 config.workers().nice()),

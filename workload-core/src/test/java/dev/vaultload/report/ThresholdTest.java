@@ -160,7 +160,7 @@ class ThresholdTest {
                 statistics(OperationType.READ, 99, 10_000, Map.of(ErrorClass.TIMEOUT, 1L), 300, 3),
                 statistics(OperationType.WRITE, 50, 20_000, Map.of(), 150, 1.5));
         SoakHealth health = new SoakHealth(0, 0, 0, 0, 100.0, 102.5, 2.5, null, 10, 0, 0, 1, List.of(), null);
-        return new RunResult(new RunSetup("suite", "MEMORY", "memory", 2, 100, "SMALL", 200, ErrorMode.CONTINUE, 0, 0, 0),
+        return new RunResult(new RunSetup(RunMode.FIXTURE, "suite", "MEMORY", "memory", 2, 100, "SMALL", 200, ErrorMode.CONTINUE, 0, 0, 0),
                 new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000),
                 new RunTiming("2026-11-26T12:00:00Z", 1000, 1, null), operations,
                 Map.of(ErrorClass.TIMEOUT, 1L, ErrorClass.SERVER, 1L), List.of(), Map.of(), ObjectOutcomes.NONE,

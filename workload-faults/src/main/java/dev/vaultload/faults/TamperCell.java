@@ -9,6 +9,7 @@ import dev.vaultload.report.Failure;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunConfig;
@@ -120,19 +121,19 @@ final class TamperCell {
 
     /** The tamperer starts once the users and the READ pool exist: what it alters is what the steps read. */
     private Reported headroom(String storeName, String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
-        return load(LoadOperation.READ, storeName, cell, fixture, store, tamperer, (workload, recording) ->
+        return load(RunMode.HEADROOM, LoadOperation.READ, storeName, cell, fixture, store, tamperer, (workload, recording) ->
                 new HeadroomRunner(HEADROOM_PLAN, workload, Duration.ofSeconds(5), WorkerThreads.DEFAULT, threads -> List.of()).run(recording));
     }
 
     private Reported rate(String storeName, String cell, Fixture fixture, BlobStore store, Tamperer tamperer) {
-        return load(LoadOperation.MIX, storeName, cell, fixture, store, tamperer, (workload, recording) ->
+        return load(RunMode.RATE, LoadOperation.MIX, storeName, cell, fixture, store, tamperer, (workload, recording) ->
                 new RateRunner(RATE_PLAN, workload, Duration.ofSeconds(5), WorkerThreads.DEFAULT, List.of()).run(recording, 0));
     }
 
     /** A load mode's run, recorded and written as the CLI's is; the tamperer starts once the workload is prepared. */
-    private Reported load(LoadOperation operation, String storeName, String cell, Fixture fixture, BlobStore store,
+    private Reported load(RunMode mode, LoadOperation operation, String storeName, String cell, Fixture fixture, BlobStore store,
                           Tamperer tamperer, BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
-        RunSetup setup = RunSetup.ofLoad("TamperMatrix", storeName, store.describe(), THREADS, FILE_SIZE_KIB,
+        RunSetup setup = RunSetup.ofLoad(mode, "TamperMatrix", storeName, store.describe(), THREADS, FILE_SIZE_KIB,
                 "SMALL " + operation, WorkerThreads.DEFAULT.nice());
         try (LoadWorkload workload = LoadWorkload.prepare(operation, fixture, store, TamperCell::vault,
                 new ContentGenerator(), FILE_SIZE_KIB * 1024L);

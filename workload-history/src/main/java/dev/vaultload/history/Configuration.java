@@ -13,8 +13,7 @@ public record Configuration(String mode, String suite, String storage, String en
                             int fileSizeKib, String fixture, int workerNice) {
 
     public static Configuration of(RunResult result) {
-        String mode = result.headroom() != null ? "HEADROOM" : result.rate() != null ? "RATE" : "FIXTURE";
-        return new Configuration(mode, result.setup().suite(), result.setup().storage(),
+        return new Configuration(result.setup().mode().name(), result.setup().suite(), result.setup().storage(),
                 result.engineDescription() == null ? "" : result.engineDescription().engine(),
                 result.engineDescription() == null ? "" : String.valueOf(result.engineDescription().cipher()),
                 result.setup().threads(), result.setup().fileSizeKib(), result.setup().fixture(),

@@ -7,6 +7,7 @@ import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.report.Thresholds;
@@ -35,7 +36,7 @@ final class SampleResults {
         long readMicros = Math.round(readMillis * 1000);
         List<OperationStatistics> operations = List.of(statistics(OperationType.READ, readMicros),
                 statistics(OperationType.WRITE, 2 * readMicros));
-        RunResult result = new RunResult(new RunSetup("RandomActionsOnDatasafeTest", storage, storage.toLowerCase(), 2, 100,
+        RunResult result = new RunResult(new RunSetup(RunMode.FIXTURE, "RandomActionsOnDatasafeTest", storage, storage.toLowerCase(), 2, 100,
                 "SMALL", 200, ErrorMode.FAIL_FAST, 0, 0, workerNice),
                 new EngineDescription("VAULTLOAD", cipher, "X25519", 1000), new RunTiming(startedAt.toString(), 1000, 1, null),
                 operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(100, 80, 200), null, Map.of(),

@@ -38,6 +38,8 @@ import java.util.stream.Stream;
 public final class RateRunner {
     /** Lets every thread start and park before the first operation is due. */
     private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** How long a parked thread may take to notice that the run stopped. */
+    private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final String MEASURED_PREFIX = "r";
     private static final String WARMUP_PREFIX = "warmup/r";
 
@@ -164,7 +166,9 @@ public final class RateRunner {
             RunControl control = schedules.control();
             for (long index = thread; index < schedules.operations() && !control.stopped(); index += plan.threads()) {
                 long intendedNanos = startNanos + plan.intendedOffsetNanos(index);
-                parkUntil(intendedNanos);
+                if (!parkUntil(intendedNanos, control)) {
+                    break;
+                }
                 PlannedOperation planned = sequence.next();
                 timed.run(planned.operation(), planned.locationPrefix(), null, intendedNanos, schedules.corrected(),
                         schedules.uncorrected());
@@ -173,10 +177,20 @@ public final class RateRunner {
         }
     }
 
-    /** Parks (no spinning) until the deadline; parkNanos may return early, so it loops. TRACE paces its threads so too. */
-    public static void parkUntil(long deadlineNanos) {
+    /**
+     * Parks until the deadline (no spinning; parkNanos may return early, so it loops) unless the run is stopped first
+     * (a signal, FAIL_FAST, an abortOnFail threshold): a schedule with long gaps must not hold a stopped run until its
+     * next operation is due. TRACE paces its threads so too.
+     *
+     * @return true when the deadline came, false when the run stopped
+     */
+    public static boolean parkUntil(long deadlineNanos, RunControl control) {
         for (long waitNanos = deadlineNanos - System.nanoTime(); waitNanos > 0; waitNanos = deadlineNanos - System.nanoTime()) {
-            LockSupport.parkNanos(waitNanos);
+            if (control.stopped()) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(waitNanos, STOP_CHECK_NANOS));
         }
+        return !control.stopped();
     }
 }

@@ -6,7 +6,6 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.TraceSchedule;
-import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.WorkerThreads;
@@ -25,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -205,22 +205,27 @@ public final class TraceRunner {
             workerCpuNanos = runAll(pool, schedules.stream().map(steps -> (Callable<Long>) () -> {
                 long cpuStartNanos = ProcessCpu.currentThreadNanos();
                 Histogram threadLateness = new Histogram(3);
-                TimedOperation timed = workload.timedOperation(recording.control());
-                for (Step step : steps) {
-                    if (Interruption.requested()) {
-                        break;
+                RunControl control = recording.control();
+                TimedOperation timed = workload.timedOperation(control);
+                try {
+                    for (Step step : steps) {
+                        long dueNanos = startNanos + plan.dueOffsetNanos(step.operation().timestampMillis().orElseThrow());
+                        if (!RateRunner.parkUntil(dueNanos, control)) {
+                            break;
+                        }
+                        for (CountDownLatch share : step.waitFor()) {
+                            share.await();
+                        }
+                        threadLateness.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - dueNanos)));
+                        timed.run(step.operation(), PREFIX, step.fixtureIndex(), dueNanos, corrected, uncorrected);
+                        if (step.done() != null) {
+                            step.done().countDown();
+                        }
+                        lastEndNanos.accumulate(System.nanoTime());
                     }
-                    long dueNanos = startNanos + plan.dueOffsetNanos(step.operation().timestampMillis().orElseThrow());
-                    RateRunner.parkUntil(dueNanos);
-                    for (CountDownLatch share : step.waitFor()) {
-                        share.await();
-                    }
-                    threadLateness.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - dueNanos)));
-                    timed.run(step.operation(), PREFIX, step.fixtureIndex(), dueNanos, corrected, uncorrected);
-                    if (step.done() != null) {
-                        step.done().countDown();
-                    }
-                    lastEndNanos.accumulate(System.nanoTime());
+                } finally {
+                    // a thread that stopped early releases every thread waiting for its SHAREs, which would wait forever
+                    steps.stream().map(Step::done).filter(Objects::nonNull).forEach(CountDownLatch::countDown);
                 }
                 synchronized (lateness) {
                     lateness.add(threadLateness);

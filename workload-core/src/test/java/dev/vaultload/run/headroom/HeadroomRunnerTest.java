@@ -8,6 +8,7 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.ThreadNice;
 import dev.vaultload.run.WorkerThreads;
@@ -48,7 +49,7 @@ class HeadroomRunnerTest {
 
     private RunResult run(LoadOperation operation, BlobStore store, HeadroomPlan plan, WorkerThreads workers) {
         try (LoadWorkload workload = LoadFixtures.workload(operation, store, CipherSuite.AES256_GCM)) {
-            return LoadFixtures.record(workload, reports, recording ->
+            return LoadFixtures.record(RunMode.HEADROOM, workload, reports, recording ->
                     new HeadroomRunner(plan, workload, Duration.ofSeconds(1), workers, threads -> List.of()).run(recording));
         }
     }
@@ -79,7 +80,7 @@ class HeadroomRunnerTest {
         RunResult run;
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.MIX, new InMemoryBlobStore(),
                 LoadFixtures.withPreparation())) {
-            run = LoadFixtures.record(workload, reports, recording -> new HeadroomRunner(new HeadroomPlan(1, 1, 1, 6, 5, 0, 2),
+            run = LoadFixtures.record(RunMode.HEADROOM, workload, reports, recording -> new HeadroomRunner(new HeadroomPlan(1, 1, 1, 6, 5, 0, 2),
                     workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT, threads -> List.of()).run(recording));
         }
 
@@ -113,7 +114,7 @@ class HeadroomRunnerTest {
         RunResult result;
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.READ, store, CipherSuite.AES256_GCM)) {
             store.armed = true;
-            result = LoadFixtures.record(workload, reports, recording -> new HeadroomRunner(
+            result = LoadFixtures.record(RunMode.HEADROOM, workload, reports, recording -> new HeadroomRunner(
                     new HeadroomPlan(1, 4, 1, 20, 2, 0.05, 2), workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT,
                     threads -> List.of())
                     .run(recording));

@@ -11,7 +11,9 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.storage.BlobStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,11 +30,18 @@ public final class LoadFixtures {
     }
 
     /** Runs {@code measure} on the workload with a recording under {@code reports}, and the result it writes. */
-    public static RunResult record(LoadWorkload workload, Path reports, Function<LoadRecording, LoadMeasurement> measure) {
-        RunSetup setup = RunSetup.ofLoad("test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
+    public static RunResult record(RunMode mode, LoadWorkload workload, Path reports,
+                                   Function<LoadRecording, LoadMeasurement> measure) {
+        return record(mode, workload, reports, Thresholds.NONE, measure);
+    }
+
+    /** As the other, judged by {@code thresholds} (those marked abortOnFail after every period). */
+    public static RunResult record(RunMode mode, LoadWorkload workload, Path reports, Thresholds thresholds,
+                                   Function<LoadRecording, LoadMeasurement> measure) {
+        RunSetup setup = RunSetup.ofLoad(mode, "test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
                 "SMALL " + workload.operation(), 0);
         try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test",
-                ResultFormat.ALL)) {
+                ResultFormat.ALL, thresholds)) {
             return recording.finish(measure.apply(recording), OptionalDouble.empty());
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadFixtures;
@@ -31,7 +32,7 @@ class RateRunnerTest {
 
     private RunResult run(BlobStore store, RatePlan plan) {
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.WRITE, store, CipherSuite.NONE)) {
-            return LoadFixtures.record(workload, reports, recording ->
+            return LoadFixtures.record(RunMode.RATE, workload, reports, recording ->
                     new RateRunner(plan, workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT, List.of()).run(recording, 0));
         }
     }
@@ -56,7 +57,7 @@ class RateRunnerTest {
         RunResult result;
         try (LoadWorkload workload = LoadFixtures.workload(LoadOperation.MIX, new InMemoryBlobStore(),
                 LoadFixtures.withPreparation())) {
-            result = LoadFixtures.record(workload, reports, recording ->
+            result = LoadFixtures.record(RunMode.RATE, workload, reports, recording ->
                     new RateRunner(new RatePlan(200, 1, 6), workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT, List.of()).run(recording, 0));
         }
 

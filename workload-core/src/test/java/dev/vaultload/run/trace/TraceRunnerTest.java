@@ -15,7 +15,9 @@ import dev.vaultload.fixture.trace.KeyAnonymizer;
 import dev.vaultload.fixture.trace.TraceFormat;
 import dev.vaultload.fixture.trace.TraceImporter;
 import dev.vaultload.fixture.trace.UserRule;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.Thresholds;
 import dev.vaultload.report.TraceSchedule;
 import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadFixtures;
@@ -71,7 +73,7 @@ class TraceRunnerTest {
     private RunResult run(Fixture fixture, TracePlan plan, BlobStore store) {
         try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, store,
                 PlaintextEngine::new, new ContentGenerator(), LoadFixtures.FILE_SIZE_BYTES)) {
-            return LoadFixtures.record(workload, directory, recording ->
+            return LoadFixtures.record(RunMode.TRACE, workload, directory, recording ->
                     new TraceRunner(plan, fixture, workload, Duration.ofSeconds(1), WorkerThreads.DEFAULT, List.of()).run(recording, 0));
         }
     }
@@ -160,6 +162,32 @@ class TraceRunnerTest {
 
         assertTrue(result.passed(), () -> result.failures().toString());
         assertTrue(result.rate().trace().gcPauseMillis() > 0, result.rate().trace().toString());
+    }
+
+    /**
+     * An abortOnFail threshold breached in the first period stops the replay there: the verdict says "stopped after"
+     * and the run does not go on to the end of its schedule.
+     */
+    @Test
+    void anAbortOnFailThresholdStopsTheReplayAtItsBreach() throws IOException {
+        Fixture fixture = trace(400); // 6 s of trace at speed 1
+        Thresholds thresholds = Thresholds.parse("test", List.of("p50 < 0.001ms abortOnFail"));
+        long startNanos = System.nanoTime();
+
+        RunResult result;
+        try (LoadWorkload workload = LoadWorkload.prepare(LoadOperation.MIX, fixture, new InMemoryBlobStore(),
+                PlaintextEngine::new, new ContentGenerator(), LoadFixtures.FILE_SIZE_BYTES)) {
+            result = LoadFixtures.record(RunMode.TRACE, workload, directory, thresholds, recording ->
+                    new TraceRunner(new TracePlan(1, 3), fixture, workload, Duration.ofMillis(500), WorkerThreads.DEFAULT,
+                            List.of()).run(recording, 0));
+        }
+
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        assertTrue(seconds < 4, "stopped at the breach, not after the 6 s schedule: " + seconds);
+        assertTrue(statistics(result.operations(), OperationType.WRITE).count() < 400, result.operations().toString());
+        assertTrue(result.thresholdsBreached());
+        assertTrue(result.thresholds().getFirst().stoppedRunAfterMillis() != null, result.thresholds().toString());
+        assertEquals(RunMode.TRACE, result.setup().mode());
     }
 
     @Test
