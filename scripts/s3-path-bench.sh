@@ -123,7 +123,7 @@ sdk_figure() { # CLIENT CONCURRENCY
 vaultload_figure() { # CIPHER CONCURRENCY
   local report="$work/vaultload-$layout-$1-$2"
   "${on_client[@]}" "$java" -jar "$cli_jar" run --mode HEADROOM --operation READ \
-    --file-sizes 4 --cipher "$1" --min-threads "$2" --max-threads "$2" --step 1 --operations-per-step "$reads_per_step" \
+    --file-sizes 4 --cipher "$1" --min-threads "$2" --max-threads "$2" --thread-step 1 --operations-per-step "$reads_per_step" \
     --REPORT_DIR "$report" > "$report.log" 2>&1 || { tail -20 "$report.log" >&2; exit 1; }
   awk -F, -v name="vaultload-$1" 'NR > 1 { printf "%s %d %s %s %s %s\n", name, $1, $4, $5, $7, $8 }' \
     "$(find "$report" -name '*headroom*-steps.csv' | head -1)"

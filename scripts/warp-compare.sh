@@ -34,7 +34,7 @@ vaultload_figure() { # OPERATION SIZE_KIB THREADS WORKER_NICE
   local operation=READ steps=$gets_per_step report="$work/vaultload-$1-$3-$4-$round"
   [[ $1 == PUT ]] && operation=WRITE steps=$puts_per_step
   "$java" -jar "$jar" run --mode HEADROOM --operation "$operation" --file-sizes "$2" --cipher NONE \
-    --min-threads "$3" --max-threads "$3" --step 1 --operations-per-step "$steps" --storage-providers MINIO \
+    --min-threads "$3" --max-threads "$3" --thread-step 1 --operations-per-step "$steps" --storage-providers MINIO \
     --worker-nice "$4" --report-dir "$report" > "$report.log" 2>&1 || { tail -20 "$report.log" >&2; exit 1; }
   awk -F, 'NR > 1 { print $4, $5, $7, $8 }' "$(find "$report" -name '*-steps.csv' | head -1)"
 }

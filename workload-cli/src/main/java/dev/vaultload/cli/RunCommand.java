@@ -8,6 +8,7 @@ import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.run.Interruption;
+import dev.vaultload.run.ModeSettings;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.run.Suite;
 import dev.vaultload.run.SuiteSession;
@@ -20,16 +21,14 @@ import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code vaultload run}: RandomActionsOnDatasafeTest's job (FIXTURE), or a headroom measurement
@@ -45,28 +44,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--mode", defaultValue = "FIXTURE", description = "FIXTURE (default), HEADROOM, RATE or TRACE")
-    private RunMode mode;
-
-    @Option(names = "--operation", defaultValue = "MIX",
-            description = "HEADROOM and RATE: what to repeat: MIX (the fixture's operations, default), WRITE or READ")
-    private LoadOperation operation;
-
-    @Option(names = "--error-budget", defaultValue = "0.01",
-            description = "HEADROOM, RATE and TRACE: the fraction of failed operations that fails the run (default ${DEFAULT-VALUE})")
-    private double errorBudget;
-
     @Mixin
     private ThresholdOptions thresholdOptions;
-
-    @ArgGroup(validate = false, heading = "%nHEADROOM:%n")
-    private HeadroomOptions headroom = new HeadroomOptions();
-
-    @ArgGroup(validate = false, heading = "%nRATE:%n")
-    private RateOptions rate = new RateOptions();
-
-    @ArgGroup(validate = false, heading = "%nTRACE:%n")
-    private TraceOptions trace = new TraceOptions();
 
     private final Function<String, StorageProviderFactory> providerNamed;
     private final LiveProgress progress;
@@ -79,20 +58,14 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (trace.speed != null && !(trace.speed > 0 && !trace.speed.isInfinite())) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--speed " + trace.speed + ": expected a positive factor, e.g. 10");
-        }
-        if (mode == RunMode.RATE && rate.opsPerSecond == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--mode RATE needs --rate OPS_PER_SECOND, e.g. --rate 200");
-        }
-        if (!(errorBudget >= 0 && errorBudget <= 1)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--error-budget " + errorBudget + ": expected a fraction from 0 to 1, e.g. 0.01");
-        }
         Function<String, String> given = thresholdOptions.addedTo(SuiteSettings.lookup(spec, progress.terminal()));
         // a value refused is the first thing to fix, before whether the mode would use it
         SettingsRegistry.checkAll(given);
-        IneffectiveSettings.refuse(mode, spec);
+        RunMode mode = ModeSettings.MODE.read(given);
+        IneffectiveSettings.refuse(mode, SuiteSettings.given(spec));
+        double errorBudget = ModeSettings.ERROR_BUDGET.read(given);
+        LoadOperation operation = ModeSettings.OPERATION.read(given);
+        OptionalDouble rate = mode == RunMode.RATE ? OptionalDouble.of(ModeSettings.requiredRate(given)) : OptionalDouble.empty();
         if (mode == RunMode.HEADROOM && !Thresholds.read(given).abortingOnFail().isEmpty()) {
             throw new IllegalArgumentException("abortOnFail does not apply to --mode HEADROOM, whose steps go on past the"
                     + " limits to find the knee: its thresholds are judged on the knee step at the end");
@@ -119,9 +92,9 @@ final class RunCommand implements Callable<Integer> {
             LoadModeContext load = new LoadModeContext(session, progress, out, gate);
             boolean passed = switch (mode) {
                 case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
-                case HEADROOM -> new HeadroomMode(load, headroom.plan(errorBudget, session.shard()), operation).run();
-                case RATE -> new RateMode(load, session.shard().shareOfRate(rate.opsPerSecond), operation, errorBudget).run();
-                case TRACE -> new TraceMode(load, trace.speed == null ? 1 : trace.speed, errorBudget).run();
+                case HEADROOM -> new HeadroomMode(load, ModeSettings.headroomPlan(given, session.shard()), operation).run();
+                case RATE -> new RateMode(load, session.shard().shareOfRate(rate.getAsDouble()), operation, errorBudget).run();
+                case TRACE -> new TraceMode(load, ModeSettings.SPEED.read(given), errorBudget).run();
             };
             history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
                     + " results to the history"));

@@ -78,7 +78,7 @@ class FixtureImportTest {
         CLI.assertRefused(List.of("run", "--mode", "TRACE", "--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1",
                 "--REPORT_DIR", directory.resolve("r").toString()), "has no timestampMillis");
         CLI.assertRefused(List.of("run", "--speed", "10", "--STORAGE_PROVIDERS", "MEMORY",
-                "--REPORT_DIR", directory.resolve("r2").toString()), "--speed", "TRACE");
+                "--REPORT_DIR", directory.resolve("r2").toString()), "Invalid SPEED", "--mode TRACE");
     }
 
     @Test

@@ -85,11 +85,11 @@ class VaultloadCliTest {
     }
 
     @Test
-    void aBadModeExitsTwoNamingTheOption() {
+    void aBadModeExitsTwoNamingTheSetting() {
         Outcome outcome = run("--mode", "FAST");
 
         assertEquals(2, outcome.exitCode());
-        assertTrue(outcome.err().contains("--mode") && outcome.err().contains("FIXTURE, HEADROOM, RATE"), outcome.err());
+        assertTrue(outcome.err().contains("Invalid MODE='FAST'") && outcome.err().contains("FIXTURE, HEADROOM, RATE"), outcome.err());
         assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
     }
 
@@ -106,7 +106,7 @@ class VaultloadCliTest {
         Outcome outcome = run("--mode", "HEADROOM", "--error-budget", "2");
 
         assertEquals(2, outcome.exitCode());
-        assertEquals("vaultload: --error-budget 2.0: expected a fraction from 0 to 1, e.g. 0.01", outcome.err().strip());
+        assertEquals("vaultload: Invalid ERROR_BUDGET='2': expected a fraction from 0 to 1, e.g. 0.01", outcome.err().strip());
     }
 
     @Test
@@ -207,14 +207,16 @@ class VaultloadCliTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--buckets 2|Invalid BUCKETS: has no effect with SUITE=RandomActionsOnDatasafeTest",
-            "--min-threads 2|Invalid --min-threads: has no effect with --mode FIXTURE",
-            "--rate 10|Invalid --rate: has no effect with --mode FIXTURE",
-            "--error-budget 0.5|Invalid --error-budget: has no effect with --mode FIXTURE",
-            "--mode HEADROOM --threads 2|Invalid THREADS: has no effect with --mode HEADROOM",
-            "--mode HEADROOM --duration 10s|Invalid DURATION: has no effect with --mode HEADROOM",
-            "--mode RATE --rate 10 --error-mode CONTINUE|Invalid ERROR_MODE: has no effect with --mode RATE",
-            "--mode RATE --rate 10 --max-threads 4|Invalid --max-threads: has no effect with --mode RATE",
-            "--mode RATE --rate 10 --suite RandomActionsOnMultiBucketTest|Invalid SUITE: has no effect with --mode RATE",
+            "--min-threads 2|Invalid MIN_THREADS: has no effect on this run (--mode FIXTURE,",
+            "--rate 10|Invalid RATE: has no effect on this run (--mode FIXTURE,",
+            "--error-budget 0.5|Invalid ERROR_BUDGET: has no effect on this run (--mode FIXTURE,",
+            "--mode HEADROOM --threads 2|Invalid THREADS: has no effect on this run (--mode HEADROOM,",
+            "--mode HEADROOM --duration 10s|Invalid DURATION: has no effect on this run (--mode HEADROOM,",
+            "--mode RATE --rate 10 --error-mode CONTINUE|Invalid ERROR_MODE: has no effect on this run (--mode RATE,",
+            "--mode RATE --rate 10 --max-threads 4|Invalid MAX_THREADS: has no effect on this run (--mode RATE,",
+            "--mode RATE --rate 10 --suite RandomActionsOnMultiBucketTest|Invalid SUITE: has no effect on this run (--mode RATE,",
+            "--minio-url 127.0.0.1:9|Invalid MINIO_URL: has no effect on this run (--mode FIXTURE, STORAGE_PROVIDERS MEMORY,",
+            "--inbox-key-algorithm RSA_2048 --engines SSE_C|Invalid INBOX_KEY_ALGORITHM: has no effect on this run",
             "--enable-multi-bucket-test true|Invalid ENABLE_MULTI_BUCKET_TEST: has no effect with vaultload run"})
     void aSettingThatTheModeWouldNotUseIsRefusedBeforeTheRun(String args, String expected) {
         Outcome outcome = run(args.split(" "));
@@ -222,6 +224,25 @@ class VaultloadCliTest {
         assertEquals(2, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().startsWith("vaultload: " + expected), outcome.err());
         assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
+    }
+
+    /** The mode and its settings are settings like any other: a system property (or environment variable) selects them. */
+    @Test
+    void aModeAndItsRateGivenAsSystemPropertiesTakeEffect() throws IOException {
+        System.setProperty("MODE", "RATE");
+        System.setProperty("RATE", "40");
+        Outcome outcome;
+        try {
+            outcome = run("--threads", "2", "--duration", "1s", "--warmup", "0", "--report-formats", "json");
+        } finally {
+            System.clearProperty("MODE");
+            System.clearProperty("RATE");
+        }
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        JsonNode result = new ObjectMapper().readTree(onlyFile(".json").toFile());
+        assertEquals("RATE", result.get("mode").asText());
+        assertEquals(40, result.get("rate").get("targetOpsPerSecond").asDouble(), 1e-9);
     }
 
     @ParameterizedTest

@@ -1,6 +1,7 @@
 package dev.vaultload.run;
 
 import dev.vaultload.report.ResultFormat;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
@@ -28,7 +29,8 @@ public final class RunSettings implements SettingDeclarations {
                     + " `S3EC` (AWS's S3 Encryption Client), `SSE_S3`, `SSE_KMS`, `SSE_C` (server-side encryption);"
                     + " see [docs/bindings.md](docs/bindings.md)");
     public static final Setting<List<Integer>> THREADS = Setting.of("THREADS", SettingType.positiveInts(), "2,4,8",
-            "thread counts; each thread is one execution of the whole fixture");
+            "thread counts; each thread is one execution of the whole fixture (HEADROOM steps from MIN_THREADS to MAX_THREADS instead)")
+            .inModes(RunMode.FIXTURE.name(), RunMode.RATE.name(), RunMode.TRACE.name());
     public static final Setting<List<Integer>> FILE_SIZES = Setting.of("FILE_SIZES", SettingType.positiveInts(),
             "100,1024,10240", "document sizes in KiB");
     public static final Setting<RunConfig.FixtureSource> FIXTURE_SIZE = Setting.of("FIXTURE_SIZE",
@@ -42,15 +44,17 @@ public final class RunSettings implements SettingDeclarations {
             "PBKDF2-HMAC-SHA512 iterations protecting each keystore (OWASP's figure)");
     public static final Setting<ErrorMode> ERROR_MODE = Setting.of("ERROR_MODE", SettingType.choice(ErrorMode.class),
             ErrorMode.FAIL_FAST.name(), "`FAIL_FAST`: the first error stops and fails the combination; `CONTINUE`: count,"
-                    + " classify, go on, fail at the end only on INTEGRITY or LOST errors (data altered or lost)");
+                    + " classify, go on, fail at the end only on INTEGRITY or LOST errors (data altered or lost); the load modes end on"
+                    + " ERROR_BUDGET instead").inModes(RunMode.FIXTURE.name());
     public static final Setting<Duration> DURATION = Setting.optional("DURATION", SettingType.duration(), "one pass",
-            "passes of the fixture follow each other until the time is up (soak), e.g. `30m`, `72h`");
+            "passes of the fixture follow each other until the time is up (soak), e.g. `30m`, `72h`; RATE runs this long")
+            .inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
     public static final Setting<Duration> PERIOD = Setting.of("PERIOD", SettingType.duration(), "10s",
             "interval of the progress line (`1s` for interactive runs)");
     public static final Setting<Duration> WARMUP = Setting.of("WARMUP", SettingType.durationOrZero(), "10s",
             "the start of every run (JIT compilation, connection pools, caches filling) that `compare` leaves out of its"
                     + " ratios and tests; whole periods that began inside it are dropped; RATE runs this long at its rate"
-                    + " first (at most DURATION) and records nothing of it");
+                    + " first (at most DURATION) and records nothing of it").inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
@@ -61,9 +65,9 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<String> SUITE = Setting.of("SUITE",
             SettingType.oneOf(Arrays.stream(Suite.values()).map(Suite::name).toList()), Suite.RandomActionsOnDatasafeTest.name(),
             "`vaultload run`'s suite in FIXTURE mode, as the JUnit class of the same name runs it: the main job, the engine"
-                    + " through its simple adapter (private space only), or the main job over BUCKETS buckets");
+                    + " through its simple adapter (private space only), or the main job over BUCKETS buckets").inModes(RunMode.FIXTURE.name());
     public static final Setting<Integer> BUCKETS = Setting.of("BUCKETS", SettingType.positiveInt(), "3",
-            "buckets of the multi-bucket suite, named `<bucket>-0`, `<bucket>-1`, ...");
+            "buckets of the multi-bucket suite, named `<bucket>-0`, `<bucket>-1`, ...").inModes(RunMode.FIXTURE.name());
     public static final Setting<Boolean> ENABLE_MULTI_BUCKET_TEST = Setting.of("ENABLE_MULTI_BUCKET_TEST",
             SettingType.flag(), "false", "`true` runs `RandomActionsOnMultiBucketTest` (the suites only)");
     public static final Setting<Path> REPORT_DIR = Setting.of("REPORT_DIR", SettingType.directory(),
@@ -74,7 +78,8 @@ public final class RunSettings implements SettingDeclarations {
             "the outputs every result of every mode is written to: Datasafe's statistics block and the other log tables,"
                     + " `NAME.json`, `NAME.csv`, `NAME.hlog`, `report.html`");
     public static final Setting<Path> FILESYSTEM_ROOT = Setting.optional(FileSystemStorageProviderFactory.ROOT_SETTING,
-            SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider");
+            SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider")
+            .forProviders(FileSystemStorageProviderFactory.NAME);
 
     @Override
     public int rank() {

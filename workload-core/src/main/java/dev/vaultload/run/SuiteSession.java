@@ -8,10 +8,12 @@ import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.LiveMetrics;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
+import dev.vaultload.settings.UnusedSettings;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
@@ -50,6 +52,11 @@ public final class SuiteSession implements AutoCloseable {
      * @param privateOnly use the private-space-only fixtures (the simple adapter has no inbox)
      */
     public static SuiteSession start(String suite, boolean privateOnly) {
+        RunMode mode = ModeSettings.MODE.read(SettingsRegistry.system());
+        if (mode != RunMode.FIXTURE) {
+            throw new IllegalArgumentException("Invalid " + ModeSettings.MODE.name() + "='" + mode + "': the JUnit suites run "
+                    + RunMode.FIXTURE + "; run " + mode + " with vaultload run --mode " + mode);
+        }
         return start(suite, privateOnly, SettingsRegistry.system(), StorageProviders::named);
     }
 
@@ -75,6 +82,7 @@ public final class SuiteSession implements AutoCloseable {
                                      Function<ShardPlan, ShardStart> startOf, Consumer<SuiteSession> fixtureCheck) {
         SettingsRegistry.checkAll(settings);
         RunConfig config = new RunConfigParser(settings).parse();
+        UnusedSettings.refuse(settings, ModeSettings.MODE.read(settings).name(), config.storageProviders(), config.engines());
         ShardPlan shard = ShardPlan.read(settings);
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, startOf.apply(shard));

@@ -1,6 +1,7 @@
 package dev.vaultload.settings;
 
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -14,10 +15,13 @@ import java.util.function.Function;
  * @param defaultNote  what happens when unset and there is no fixed default, e.g. {@code one pass}; null otherwise
  * @param help         what it is for, one line of Markdown
  * @param secret       true for passwords and keys
+ * @param scope        the modes, providers and engines that read it
+ * @param ambient      commonly set in a shell's environment for other tools or runs (credentials, a region, where a
+ *                     server binary is): as an environment variable it is not refused where it has no effect
  * @param <T>          the value's type
  */
 public record Setting<T>(String name, SettingType<T> type, String defaultValue, String defaultNote, String help,
-                         boolean secret) {
+                         boolean secret, Scope scope, boolean ambient) {
 
     public Setting {
         if (!name.matches("[A-Z][A-Z0-9_]*")) {
@@ -27,17 +31,40 @@ public record Setting<T>(String name, SettingType<T> type, String defaultValue, 
 
     /** A setting with a fixed default. */
     public static <T> Setting<T> of(String name, SettingType<T> type, String defaultValue, String help) {
-        return new Setting<>(name, type, defaultValue, null, help, false);
+        return new Setting<>(name, type, defaultValue, null, help, false, Scope.EVERYWHERE, false);
     }
 
     /** A setting without a fixed default: {@code whenUnset} says what happens then. */
     public static <T> Setting<T> optional(String name, SettingType<T> type, String whenUnset, String help) {
-        return new Setting<>(name, type, null, whenUnset, help, false);
+        return new Setting<>(name, type, null, whenUnset, help, false, Scope.EVERYWHERE, false);
     }
 
     /** A password or key: its value is never shown. */
     public static Setting<String> secret(String name, String help) {
-        return new Setting<>(name, SettingType.text("a key"), null, null, help, true);
+        return new Setting<>(name, SettingType.text("a key"), null, null, help, true, Scope.EVERYWHERE, true);
+    }
+
+    /** This setting, read only in these modes ({@code RATE}, ...). */
+    public Setting<T> inModes(String... modes) {
+        return new Setting<>(name, type, defaultValue, defaultNote, help, secret,
+                new Scope(Set.of(modes), scope.providers(), scope.engines()), ambient);
+    }
+
+    /** This setting, read only by these storage providers. */
+    public Setting<T> forProviders(String... providers) {
+        return new Setting<>(name, type, defaultValue, defaultNote, help, secret,
+                new Scope(scope.modes(), Set.of(providers), scope.engines()), ambient);
+    }
+
+    /** This setting, read only by these engines. */
+    public Setting<T> forEngines(String... engines) {
+        return new Setting<>(name, type, defaultValue, defaultNote, help, secret,
+                new Scope(scope.modes(), scope.providers(), Set.of(engines)), ambient);
+    }
+
+    /** This setting, commonly left in a shell's environment: not refused there where it has no effect. */
+    public Setting<T> asAmbient() {
+        return new Setting<>(name, type, defaultValue, defaultNote, help, secret, scope, true);
     }
 
     /**

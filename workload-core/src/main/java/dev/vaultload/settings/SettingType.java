@@ -133,6 +133,32 @@ public record SettingType<T>(String accepted, Function<String, T> parse) {
         });
     }
 
+    /** A finite number above {@code exclusiveMin}, e.g. a rate or a factor. */
+    public static SettingType<Double> numberAbove(double exclusiveMin, String example) {
+        return new SettingType<>("a number above " + plain(exclusiveMin) + ", e.g. " + example, text -> {
+            double value = Double.parseDouble(text);
+            if (!(value > exclusiveMin) || Double.isInfinite(value)) {
+                throw new IllegalArgumentException(text);
+            }
+            return value;
+        });
+    }
+
+    /** A fraction from 0 to 1. */
+    public static SettingType<Double> fraction() {
+        return new SettingType<>("a fraction from 0 to 1, e.g. 0.01", text -> {
+            double value = Double.parseDouble(text);
+            if (!(value >= 0 && value <= 1)) {
+                throw new IllegalArgumentException(text);
+            }
+            return value;
+        });
+    }
+
+    private static String plain(double number) {
+        return number == Math.rint(number) ? Long.toString((long) number) : Double.toString(number);
+    }
+
     /** A percentage of zero or more, with or without {@code %}. */
     public static SettingType<Double> percent() {
         return new SettingType<>("a percentage of zero or more, such as 10 or 12.5", text -> {

@@ -11,7 +11,8 @@ public final class DatasafeSettings implements SettingDeclarations {
     public static final Setting<String> DATASAFE_STORAGE = Setting.of("DATASAFE_STORAGE",
             SettingType.oneOf(List.of("ADAPTER", NATIVE)), "ADAPTER",
             "how DATASAFE stores: `ADAPTER` (through the harness's store: every provider, buckets, time split) or `NATIVE`"
-                    + " (Datasafe's own S3 adapter on the AWS SDK v1, on the S3 provider's endpoint and bucket)");
+                    + " (Datasafe's own S3 adapter on the AWS SDK v1, on the S3 provider's endpoint and bucket)")
+            .forEngines(DatasafeEngineFactory.NAME);
 
     @Override
     public List<Setting<?>> settings() {

@@ -10,15 +10,19 @@ public final class AwsEngineSettings implements SettingDeclarations {
     public static final Setting<S3EcKeyring> S3EC_KEYRING = Setting.of("S3EC_KEYRING",
             SettingType.choice(S3EcKeyring.class), S3EcKeyring.AES.name(),
             "the S3EC engine's keyring for private documents: `AES` (a raw AES-256 wrapping key per user) or `RSA`"
-                    + " (a raw RSA-2048 key pair per user); shares always go to the recipient's RSA public key");
+                    + " (a raw RSA-2048 key pair per user); shares always go to the recipient's RSA public key")
+            .forEngines(S3EcEngineFactory.NAME);
     public static final Setting<Integer> ENGINE_MULTIPART_MIB = Setting.of("ENGINE_MULTIPART_MIB",
             SettingType.positiveInt(), "16",
-            "S3EC and SSE_* write a document of this many MiB or more with a multipart upload (parts of 5 MiB)");
+            "S3EC and SSE_* write a document of this many MiB or more with a multipart upload (parts of 5 MiB)")
+            .forEngines(S3EcEngineFactory.NAME, SseMode.SSE_S3.name(), SseMode.SSE_KMS.name(),
+                    SseMode.SSE_C.name());
 
     public static final Setting<String> SSE_KMS_KEY_ID = Setting.of("SSE_KMS_KEY_ID",
             SettingType.text("a key id the server's KMS knows"), "vaultload-key",
             "the key id SSE_KMS asks the server to encrypt under: the name in MinIO's MINIO_KMS_SECRET_KEY or a key of"
-                    + " Ceph RGW's `rgw crypt s3 kms encryption keys` (scripts/start-minio.sh and start-ceph.sh configure `vaultload-key`)");
+                    + " Ceph RGW's `rgw crypt s3 kms encryption keys` (scripts/start-minio.sh and start-ceph.sh configure `vaultload-key`)")
+            .forEngines(SseMode.SSE_KMS.name());
 
     @Override
     public List<Setting<?>> settings() {

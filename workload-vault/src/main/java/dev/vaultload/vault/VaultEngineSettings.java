@@ -10,7 +10,8 @@ public final class VaultEngineSettings implements SettingDeclarations {
     public static final Setting<KeyPairAlgorithm> INBOX_KEY_ALGORITHM = Setting.of("INBOX_KEY_ALGORITHM",
             SettingType.choice(KeyPairAlgorithm.class), KeyPairAlgorithm.X25519.name(),
             "the VAULTLOAD engine's inbox key pair, which shares are encrypted to: `X25519` (key agreement, RFC 8418's"
-                    + " HKDF), `EC_P256` (key agreement, as Datasafe) or `RSA_2048` (key transport, OAEP)");
+                    + " HKDF), `EC_P256` (key agreement, as Datasafe) or `RSA_2048` (key transport, OAEP)")
+            .forEngines(VaultEngineFactory.NAME);
 
     @Override
     public List<Setting<?>> settings() {

@@ -13,18 +13,18 @@ public record HeadroomPlan(int minThreads, int maxThreads, int threadStep, int o
                            int stopAfterFalling, double errorBudget, double kneeFactor) {
 
     public HeadroomPlan {
-        require(minThreads >= 1, "--min-threads", minThreads, "a positive integer");
-        require(maxThreads >= minThreads, "--max-threads", maxThreads, "an integer >= --min-threads (" + minThreads + ")");
-        require(threadStep >= 1, "--step", threadStep, "a positive integer");
-        require(operationsPerStep >= 1, "--operations-per-step", operationsPerStep, "a positive integer");
-        require(stopAfterFalling >= 1, "--stop-after-falling", stopAfterFalling, "a positive integer");
-        require(errorBudget >= 0 && errorBudget <= 1, "--error-budget", errorBudget, "a fraction from 0 to 1, e.g. 0.01");
-        require(kneeFactor > 1, "--knee-factor", kneeFactor, "a number above 1, e.g. 2");
+        require(minThreads >= 1, "MIN_THREADS", minThreads, "a positive integer");
+        require(maxThreads >= minThreads, "MAX_THREADS", maxThreads, "an integer >= MIN_THREADS (" + minThreads + ")");
+        require(threadStep >= 1, "THREAD_STEP", threadStep, "a positive integer");
+        require(operationsPerStep >= 1, "OPERATIONS_PER_STEP", operationsPerStep, "a positive integer");
+        require(stopAfterFalling >= 1, "STOP_AFTER_FALLING", stopAfterFalling, "a positive integer");
+        require(errorBudget >= 0 && errorBudget <= 1, "ERROR_BUDGET", errorBudget, "a fraction from 0 to 1, e.g. 0.01");
+        require(kneeFactor > 1, "KNEE_FACTOR", kneeFactor, "a number above 1, e.g. 2");
     }
 
-    private static void require(boolean valid, String option, Object value, String accepted) {
+    private static void require(boolean valid, String setting, Object value, String accepted) {
         if (!valid) {
-            throw new IllegalArgumentException("Invalid " + option + "='" + value + "': expected " + accepted);
+            throw new IllegalArgumentException("Invalid " + setting + "='" + value + "': expected " + accepted);
         }
     }
 }

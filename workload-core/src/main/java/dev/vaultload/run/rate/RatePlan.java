@@ -13,7 +13,7 @@ public record RatePlan(double opsPerSecond, int threads, long operations, long w
 
     public RatePlan {
         if (!(opsPerSecond > 0) || Double.isInfinite(opsPerSecond)) {
-            throw new IllegalArgumentException("Invalid --rate='" + opsPerSecond + "': expected a positive number of operations per second");
+            throw new IllegalArgumentException("Invalid RATE='" + opsPerSecond + "': expected a positive number of operations per second");
         }
         if (threads < 1) {
             throw new IllegalArgumentException("Invalid THREADS='" + threads + "': expected a positive integer");

@@ -14,7 +14,7 @@ public record TracePlan(double speed, int threads) {
 
     public TracePlan {
         if (!(speed > 0) || Double.isInfinite(speed)) {
-            throw new IllegalArgumentException("Invalid --speed='" + speed + "': expected a positive number, e.g. 10");
+            throw new IllegalArgumentException("Invalid SPEED='" + speed + "': expected a positive number, e.g. 10");
         }
         if (threads < 1) {
             throw new IllegalArgumentException("Invalid THREADS='" + threads + "': expected a positive integer");

@@ -37,22 +37,28 @@ public final class S3Settings implements SettingDeclarations {
             "PEM file of CA certificates to trust for https endpoints");
     public static final Setting<String> EMBEDDED_S3_BACKEND = Setting.of("EMBEDDED_S3_BACKEND",
             SettingType.oneOf(List.of(EmbeddedS3Server.FILESYSTEM, EmbeddedS3Server.TRANSIENT)), EmbeddedS3Server.FILESYSTEM,
-            "what holds the EMBEDDED server's objects: `filesystem` a temporary directory, `transient` the heap (short runs only)");
+            "what holds the EMBEDDED server's objects: `filesystem` a temporary directory, `transient` the heap (short runs only)")
+            .forProviders(EmbeddedProviderFactory.NAME);
     public static final Setting<String> EMBEDDED_S3_URL = Setting.optional("EMBEDDED_S3_URL", ENDPOINT,
             "EMBEDDED starts its own server", "endpoint of an embedded server that `vaultload s3-server` started, shared by"
-                    + " several processes (`scripts/shards-local.sh`); needs the key pair; its buckets must exist");
+                    + " several processes (`scripts/shards-local.sh`); needs the key pair; its buckets must exist")
+            .forProviders(EmbeddedProviderFactory.NAME);
     public static final Setting<String> RESULTS_S3_URL = Setting.optional("RESULTS_S3_URL", ENDPOINT, "`AWS_URL`",
             "endpoint of the results bucket of an s3:// `RESULTS_URL`, with the same key pair and region");
     public static final Setting<String> MINIO_URL = Setting.optional("MINIO_URL", ENDPOINTS, "MINIO starts its own server",
-            "endpoint of an existing MinIO, or a list of its nodes as for `AWS_URL`; needs the key pair");
+            "endpoint of an existing MinIO, or a list of its nodes as for `AWS_URL`; needs the key pair")
+            .forProviders(MinioProviderFactory.NAME);
     public static final Setting<Path> MINIO_BINARY = Setting.optional("MINIO_BINARY",
             SettingType.path("an executable minio server"), "`minio` on PATH, else `~/go/bin/minio`",
-            "the `minio` executable MINIO starts (`scripts/start-minio.sh binary` builds a pinned one)");
+            "the `minio` executable MINIO starts (`scripts/start-minio.sh binary` builds a pinned one)")
+            .forProviders(MinioProviderFactory.NAME).asAmbient();
     public static final Setting<String> MINIO_IMAGE = Setting.of("MINIO_IMAGE",
             SettingType.text("an image name"), MinioContainer.DEFAULT_IMAGE,
-            "image for Testcontainers, where a Docker engine answers");
+            "image for Testcontainers, where a Docker engine answers")
+            .forProviders(MinioProviderFactory.NAME);
     public static final Setting<Integer> MINIO_START_TIMEOUT_SECONDS = Setting.of("MINIO_START_TIMEOUT_SECONDS",
-            SettingType.integerWithin(1, 3600), "30", "wait for `/minio/health/ready` of a started binary");
+            SettingType.integerWithin(1, 3600), "30", "wait for `/minio/health/ready` of a started binary")
+            .forProviders(MinioProviderFactory.NAME);
     public static final Setting<Integer> S3_MAX_CONNECTIONS = Setting.optional("S3_MAX_CONNECTIONS",
             SettingType.integerWithin(1, 10_000), "2 x the largest `THREADS` value, at least 16",
             "connections per HTTP pool: the SDK client's, and the direct GET's beside it on an endpoint override");

@@ -1,0 +1,76 @@
+package dev.vaultload.run;
+
+import dev.vaultload.report.RunMode;
+import dev.vaultload.run.headroom.HeadroomPlan;
+import dev.vaultload.run.load.LoadOperation;
+import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.settings.Setting;
+import dev.vaultload.settings.SettingDeclarations;
+import dev.vaultload.settings.SettingType;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The mode of {@code vaultload run} and the settings of the load modes, as registered settings: like every other
+ * they come from an option, a {@code -D} property or the environment (a cluster job's, a JUnit suite's), and each
+ * declares the modes that read it, so one given to another mode is refused.
+ */
+public final class ModeSettings implements SettingDeclarations {
+    private static final String HEADROOM = RunMode.HEADROOM.name();
+    private static final String RATE_MODE = RunMode.RATE.name();
+    private static final String TRACE = RunMode.TRACE.name();
+
+    public static final Setting<RunMode> MODE = Setting.of("MODE", SettingType.choice(RunMode.class), RunMode.FIXTURE.name(),
+            "`FIXTURE` (the suites' job), `HEADROOM` (closed loop, concurrency stepped up to the knee), `RATE` (open loop"
+                    + " at `RATE`), `TRACE` (an imported trace at its own pace over `SPEED`); the JUnit suites run FIXTURE");
+    public static final Setting<LoadOperation> OPERATION = Setting.of("OPERATION", SettingType.choice(LoadOperation.class),
+            LoadOperation.MIX.name(), "what HEADROOM and RATE repeat: `MIX` (the fixture's operations), `WRITE` or `READ`")
+            .inModes(HEADROOM, RATE_MODE);
+    public static final Setting<Double> ERROR_BUDGET = Setting.of("ERROR_BUDGET", SettingType.fraction(), "0.01",
+            "the fraction of failed operations that fails a HEADROOM, RATE or TRACE run").inModes(HEADROOM, RATE_MODE, TRACE);
+    public static final Setting<Double> RATE = Setting.optional("RATE", SettingType.numberAbove(0, "200"),
+            "required with `MODE=RATE`", "RATE's target, operations per second of all threads together, for `DURATION`"
+                    + " (default 30s)").inModes(RATE_MODE);
+    public static final Setting<Double> SPEED = Setting.of("SPEED", SettingType.numberAbove(0, "10"), "1",
+            "TRACE replays the trace this many times faster than it was recorded").inModes(TRACE);
+    public static final Setting<Integer> MIN_THREADS = Setting.of("MIN_THREADS", SettingType.positiveInt(), "1",
+            "HEADROOM's first concurrency").inModes(HEADROOM);
+    public static final Setting<Integer> MAX_THREADS = Setting.of("MAX_THREADS", SettingType.positiveInt(), "16",
+            "HEADROOM's last concurrency").inModes(HEADROOM);
+    public static final Setting<Integer> THREAD_STEP = Setting.of("THREAD_STEP", SettingType.positiveInt(), "1",
+            "HEADROOM's concurrency increment").inModes(HEADROOM);
+    public static final Setting<Integer> OPERATIONS_PER_STEP = Setting.of("OPERATIONS_PER_STEP", SettingType.positiveInt(),
+            "500", "operations per HEADROOM step, shared by its threads").inModes(HEADROOM);
+    public static final Setting<Integer> STOP_AFTER_FALLING = Setting.of("STOP_AFTER_FALLING", SettingType.positiveInt(),
+            "2", "HEADROOM stops once throughput has fallen this many steps in a row").inModes(HEADROOM);
+    public static final Setting<Double> KNEE_FACTOR = Setting.of("KNEE_FACTOR", SettingType.numberAbove(1, "2"), "2",
+            "HEADROOM's knee: the highest throughput before p50 exceeds this factor of its minimum").inModes(HEADROOM);
+
+    @Override
+    public int rank() {
+        return 0;
+    }
+
+    @Override
+    public List<Setting<?>> settings() {
+        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, SPEED, MIN_THREADS, MAX_THREADS, THREAD_STEP,
+                OPERATIONS_PER_STEP, STOP_AFTER_FALLING, KNEE_FACTOR);
+    }
+
+    /** RATE's target; {@code MODE=RATE} without it is refused before anything starts. */
+    public static double requiredRate(Function<String, String> settings) {
+        return RATE.require(settings, "operations per second with MODE=RATE, e.g. --rate 200");
+    }
+
+    /**
+     * HEADROOM's plan for this process: in a sharded run the concurrencies are global and each shard runs 1/N of them
+     * (they must divide evenly), and 1/N of each step's operations (rounded up).
+     */
+    public static HeadroomPlan headroomPlan(Function<String, String> settings, ShardPlan shard) {
+        return new HeadroomPlan(shard.shareOfConcurrency(MIN_THREADS.name(), MIN_THREADS.read(settings)),
+                shard.shareOfConcurrency(MAX_THREADS.name(), MAX_THREADS.read(settings)),
+                shard.shareOfConcurrency(THREAD_STEP.name(), THREAD_STEP.read(settings)),
+                Math.ceilDiv(OPERATIONS_PER_STEP.read(settings), shard.count()), STOP_AFTER_FALLING.read(settings),
+                ERROR_BUDGET.read(settings), KNEE_FACTOR.read(settings));
+    }
+}
