@@ -1,6 +1,7 @@
 package dev.vaultload.parse;
 
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunTrends;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

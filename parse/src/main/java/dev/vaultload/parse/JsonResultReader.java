@@ -3,7 +3,6 @@ package dev.vaultload.parse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.fixture.ReadFailure;
@@ -39,12 +38,8 @@ public final class JsonResultReader {
      * @throws IllegalArgumentException for a result of a newer major format version ({@link ResultFormatVersion})
      */
     public static RunResult runResult(Path file) throws IOException {
-        JsonNode tree = MAPPER.readTree(file.toFile());
-        if (tree == null || !tree.isObject()) {
-            throw new JsonMappingException(null, "not a JSON object");
-        }
-        ResultFormatVersion.requireReadable(tree, file.toString());
-        RunResult result = MAPPER.treeToValue(tree, RunResult.class);
+        ResultFormatVersion.requireReadable(file);
+        RunResult result = MAPPER.readValue(file.toFile(), RunResult.class);
         Optional<String> missing = result == null ? Optional.of("the whole result") : missingPart(result);
         if (missing.isPresent()) {
             throw new JsonMappingException(null, "missing " + missing.get());
@@ -111,6 +106,7 @@ public final class JsonResultReader {
     private static Map<String, String> settings(RunResult result) {
         Map<String, String> settings = new LinkedHashMap<>();
         RunSetup setup = result.setup();
+        settings.put("mode", String.valueOf(setup.mode()));
         settings.put("fixture", setup.fixture());
         settings.put("fixtureOperations", Integer.toString(setup.fixtureOperations()));
         settings.put("keyPairAlgorithm", String.valueOf(result.engineDescription().keyPairAlgorithm()));

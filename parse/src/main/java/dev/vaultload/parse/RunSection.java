@@ -5,6 +5,7 @@ import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunTrends;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
 import dev.vaultload.storage.EndpointFigures;

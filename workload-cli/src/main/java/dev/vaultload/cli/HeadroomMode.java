@@ -1,5 +1,8 @@
 package dev.vaultload.cli;
 
+import java.util.List;
+import java.util.ArrayList;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.HeadroomSection;
@@ -53,18 +56,26 @@ final class HeadroomMode {
                         threads -> context.listeners("HEADROOM", label + " " + threads + " threads",
                                 plan.operationsPerStep(), combination, threads))
                         .run(recording));
-        Path csv = session.config().reportDirectory().resolve(name.base() + "-steps.csv");
-        Path png = session.config().reportDirectory().resolve(name.file("png"));
-        HeadroomCsv.write(result.headroom(), csv);
-        try {
-            HeadroomChart.write(label, result.headroom(), Machine.describe(), png);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + png, e);
+        List<Path> written = new ArrayList<>();
+        // the steps are CSV's; the plot is the page's (report.html shows it), so each follows its REPORT_FORMATS
+        if (session.config().reportFormats().contains(ResultFormat.CSV)) {
+            Path csv = session.config().reportDirectory().resolve(name.base() + "-steps.csv");
+            HeadroomCsv.write(result.headroom(), csv);
+            written.add(csv);
         }
-        return context.recorded(result, recorded -> print(label, recorded, csv, png));
+        if (session.config().reportFormats().contains(ResultFormat.HTML)) {
+            Path png = session.config().reportDirectory().resolve(name.file("png"));
+            try {
+                HeadroomChart.write(label, result.headroom(), Machine.describe(), png);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + png, e);
+            }
+            written.add(png);
+        }
+        return context.recorded(result, recorded -> print(label, recorded, written));
     }
 
-    private void print(String label, RunResult result, Path csv, Path png) {
+    private void print(String label, RunResult result, List<Path> written) {
         PrintWriter out = context.out();
         HeadroomSection headroom = result.headroom();
         out.println("==== Headroom of " + label + " ====");
@@ -82,8 +93,7 @@ final class HeadroomMode {
         if (!result.failures().isEmpty()) {
             out.println(RunOutcome.firstFailures(result.failures()));
         }
-        out.println("wrote " + csv);
-        out.println("wrote " + png);
+        written.forEach(file -> out.println("wrote " + file));
         out.flush();
     }
 }

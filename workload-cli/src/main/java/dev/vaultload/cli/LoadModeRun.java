@@ -51,7 +51,7 @@ final class LoadModeRun {
             ProviderCounters counters = ProviderCounters.start(provider);
             LoadMeasurement measurement = measure.apply(workload, recording);
             RunResult result = recording.finish(measurement, session.config().maxRssGrowthPercent(), counters.addTo(Map.of()));
-            session.showVerdicts(result);
+            session.recorded(result);
             return result;
         }
     }

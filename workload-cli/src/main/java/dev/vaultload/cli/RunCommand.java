@@ -1,9 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.history.RunHistory;
-import dev.vaultload.parse.HtmlReport;
-import dev.vaultload.parse.RunTrends;
-import dev.vaultload.report.ResultFormat;
+import dev.vaultload.report.RunTrends;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.Thresholds;
@@ -98,10 +96,8 @@ final class RunCommand implements Callable<Integer> {
             };
             history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
                     + " results to the history"));
-            if (session.config().reportFormats().contains(ResultFormat.HTML)) {
-                try (RunTrends trends = history.<RunTrends>map(RunHistory::trends).orElse(RunTrends.NONE)) {
-                    out.println("wrote " + new HtmlReport(trends).write(session.config().reportDirectory()));
-                }
+            try (RunTrends trends = history.<RunTrends>map(RunHistory::trends).orElse(RunTrends.NONE)) {
+                session.writeReportPage(trends).ifPresent(page -> out.println("wrote " + page));
             }
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));

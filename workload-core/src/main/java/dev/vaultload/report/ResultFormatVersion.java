@@ -1,6 +1,11 @@
 package dev.vaultload.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The version of a result's JSON, {@code MAJOR.MINOR}: a minor version adds fields that older readers skip, a major
@@ -13,26 +18,47 @@ public final class ResultFormatVersion {
     /** 2.0: the mode is recorded in the setup. */
     public static final String CURRENT = "2.0";
     private static final String BEFORE_THE_FIELD = "1.0";
+    private static final JsonFactory JSON = new JsonFactory();
 
     private ResultFormatVersion() {
     }
 
     /**
-     * @param result the whole JSON result
-     * @param source where it was read, for the message
-     * @throws IllegalArgumentException naming the source and both versions when its major version is newer than this
+     * Refuses a result file of a newer major version. Read before the result is mapped, so that a newer result is named
+     * as such rather than as malformed; a file that is not a JSON object passes, for the mapping to name its fault.
+     *
+     * @throws IllegalArgumentException naming the file and both versions when its major version is newer than this
      *                                  reader's, or the version is not {@code MAJOR.MINOR}
      */
-    public static void requireReadable(JsonNode result, String source) {
-        JsonNode field = result.get(FIELD);
-        String version = field == null || field.isNull() ? BEFORE_THE_FIELD : field.asText();
+    public static void requireReadable(Path file) {
+        String version = topLevelVersion(file).orElse(BEFORE_THE_FIELD);
         if (!version.matches("\\d{1,4}\\.\\d{1,4}")) {
-            throw new IllegalArgumentException(source + ": " + FIELD + " '" + version + "' is not MAJOR.MINOR");
+            throw new IllegalArgumentException(file + ": " + FIELD + " '" + version + "' is not MAJOR.MINOR");
         }
         if (major(version) > major(CURRENT)) {
-            throw new IllegalArgumentException(source + ": result format " + version + " was written by a newer Vaultload;"
+            throw new IllegalArgumentException(file + ": result format " + version + " was written by a newer Vaultload;"
                     + " this one reads up to " + major(CURRENT) + ".x: read it with the version that wrote it");
         }
+    }
+
+    /** The top-level field's text, streamed (the writer puts it first); empty when absent or the file is not JSON. */
+    private static Optional<String> topLevelVersion(Path file) {
+        try (JsonParser parser = JSON.createParser(file.toFile())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return Optional.empty();
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (FIELD.equals(name)) {
+                    return value.isScalarValue() ? Optional.of(parser.getText()) : Optional.of(value.asString());
+                }
+                parser.skipChildren();
+            }
+        } catch (IOException malformed) {
+            // the mapping that follows names the fault and where it is
+        }
+        return Optional.empty();
     }
 
     private static int major(String version) {

@@ -2,6 +2,7 @@ package dev.vaultload.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.Engines;
@@ -35,6 +36,7 @@ import java.util.Map;
  * @param rate           a RATE run's schedule and service times; null for other modes
  * @param thresholds     each threshold's verdict ({@link Thresholds#judge}); null when none was set
  */
+@JsonPropertyOrder(ResultFormatVersion.FIELD)
 public record RunResult(
         @JsonUnwrapped RunSetup setup,
         @JsonUnwrapped EngineDescription engineDescription,

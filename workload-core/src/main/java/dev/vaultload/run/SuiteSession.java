@@ -8,8 +8,11 @@ import dev.vaultload.engine.Engines;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.LiveMetrics;
+import dev.vaultload.report.ReportPage;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunTrends;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
@@ -19,11 +22,13 @@ import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -44,6 +49,7 @@ public final class SuiteSession implements AutoCloseable {
     private final ShardStart start;
     private final ContentGenerator content = new ContentGenerator();
     private Optional<LiveMetrics> metrics = Optional.empty();
+    private final List<RunResult> results = new CopyOnWriteArrayList<>();
 
     /**
      * Reads and checks the configuration, loads the fixture and starts every provider in STORAGE_PROVIDERS.
@@ -197,9 +203,26 @@ public final class SuiteSession implements AutoCloseable {
         return all;
     }
 
-    /** A load mode's result's threshold verdicts, on the live metrics when METRICS_PORT is set. */
-    public void showVerdicts(RunResult result) {
+    /** A load mode's result, kept for the page and its threshold verdicts shown on the live metrics (METRICS_PORT). */
+    public void recorded(RunResult result) {
         metrics.ifPresent(live -> live.judged(result));
+        results.add(result);
+    }
+
+    /**
+     * Writes REPORT_DIR's page when REPORT_FORMATS has HTML and this session wrote a result, through the {@link
+     * ReportPage} on the class path.
+     *
+     * @return the page written; empty when none was asked for or there is nothing to show
+     * @throws IllegalStateException when HTML is asked for and no part on the class path draws the page
+     */
+    public Optional<Path> writeReportPage(RunTrends trends) {
+        if (!config.reportFormats().contains(ResultFormat.HTML) || results.isEmpty()) {
+            return Optional.empty();
+        }
+        ReportPage page = ReportPage.onClassPath().orElseThrow(() -> new IllegalStateException("REPORT_FORMATS has HTML"
+                + " but no report page is on the class path (the parse module draws it)"));
+        return Optional.of(page.write(config.reportDirectory(), trends));
     }
 
     public StorageProvider provider(Combination combination) {
@@ -221,8 +244,10 @@ public final class SuiteSession implements AutoCloseable {
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         ProviderCounters counters = ProviderCounters.start(provider(combination));
-        return new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start).run(combination, fixture,
-                fixtureLabel, store, vaultOn, users -> counters.addTo(storageDetails.apply(users)));
+        RunResult result = new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start).run(combination,
+                fixture, fixtureLabel, store, vaultOn, users -> counters.addTo(storageDetails.apply(users)));
+        results.add(result);
+        return result;
     }
 
     @Override

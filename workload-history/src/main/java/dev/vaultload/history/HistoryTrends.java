@@ -1,6 +1,6 @@
 package dev.vaultload.history;
 
-import dev.vaultload.parse.RunTrends;
+import dev.vaultload.report.RunTrends;
 import dev.vaultload.parse.TrendChart;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.OperationStatistics;

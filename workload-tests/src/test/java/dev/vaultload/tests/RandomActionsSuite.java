@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunTrends;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.Suite;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the three suites share: the session is started (configuration checked, fixture loaded, providers
@@ -23,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RandomActionsSuite {
+    private static final Logger LOG = LoggerFactory.getLogger(RandomActionsSuite.class);
     private final Suite suite;
     private SuiteSession session;
 
@@ -35,10 +39,13 @@ abstract class RandomActionsSuite {
         session = SuiteSession.start(suite.name(), suite.privateOnly());
     }
 
+    /** The page of the results folder, as {@code vaultload run} writes it (REPORT_FORMATS with HTML, the default). */
     @AfterAll
     void stop() {
         if (session != null) {
-            session.close();
+            try (SuiteSession ending = session) {
+                ending.writeReportPage(RunTrends.NONE).ifPresent(page -> LOG.info("wrote {}", page));
+            }
         }
     }
 

@@ -1,6 +1,5 @@
-package dev.vaultload.parse;
+package dev.vaultload.report;
 
-import dev.vaultload.report.RunResult;
 
 /**
  * What a run's section of report.html shows of earlier runs of its configuration: HTML, empty for nothing. Closed

@@ -1,0 +1,26 @@
+package dev.vaultload.report;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * The page of a results folder ({@code report.html}), contributed by the part that draws it (the parse module) through
+ * {@link ServiceLoader}, as engines and stores are: so every front door that writes results (the command line, the
+ * JUnit suites) writes the page when REPORT_FORMATS asks for it, without depending on the module that draws it.
+ */
+public interface ReportPage {
+
+    /**
+     * Writes the page of every result in {@code folder} and below it.
+     *
+     * @param trends each result's trend over earlier runs of its configuration ({@link RunTrends#NONE}: none)
+     * @return the page written
+     */
+    Path write(Path folder, RunTrends trends);
+
+    /** The page on the class path, if any part contributes one. */
+    static Optional<ReportPage> onClassPath() {
+        return ServiceLoader.load(ReportPage.class).findFirst();
+    }
+}
