@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,14 +18,13 @@ import org.HdrHistogram.Histogram;
 
 /**
  * {@code compare}'s page: the comparison's table, each ratio with its confidence interval and the verdicts, then per
- * compared combination (configuration, threads, size) the two sides' charts overlaid, each operation in its color,
- * A solid and B dashed: the latency distribution of the periods {@code compare} kept, and p99 and throughput per
- * period of every run, from its own first period. Self-contained as the report page is ({@link Html}).
+ * compared combination (configuration, threads, size) a panel per operation with its charts, A and B each in its
+ * color ({@link LineColors#SIDE_A}, {@link LineColors#SIDE_B}): the latency distribution of the periods
+ * {@code compare} kept, and p99 and throughput per period of every run, from its own first period. One operation a
+ * panel, because every operation of both sides on one chart was a tangle nobody could read. Self-contained as the
+ * report page is ({@link Html}).
  */
 public final class ComparisonPage {
-    private static final String SIDE_A = "A";
-    private static final String SIDE_B = "B";
-
     private final ResultComparison comparison;
     /** Each run's interval log, read once however many of its operations are drawn. */
     private final Map<Path, Optional<PeriodTimeline>> timelines = new HashMap<>();
@@ -36,10 +34,15 @@ public final class ComparisonPage {
         this.comparison = comparison;
     }
 
-    /** A combination compared: every row of the table that shares it. */
-    private record Combination(Configuration configuration, int threads, int fileSizeKib) {
-        String label() {
-            return (configuration.label() + " " + threads + " threads " + Cell.sizeLabel(fileSizeKib)).strip();
+    /** One side of a row: its name, its color and its runs of the row's operation. */
+    private record Side(String name, Color color, List<Measurement> runs) {
+        static List<Side> of(ResultComparison.Row row, SideNames names) {
+            return List.of(new Side(names.a(), LineColors.SIDE_A, row.measurementsA()),
+                    new Side(names.b(), LineColors.SIDE_B, row.measurementsB()));
+        }
+
+        SvgLineChart.Series series(ChartLine line) {
+            return new SvgLineChart.Series(name, color, SvgLineChart.Dash.SOLID, line);
         }
     }
 
@@ -48,23 +51,26 @@ public final class ComparisonPage {
      * @param inputB what B was read from
      */
     public Path write(ResultComparison.Report report, String inputA, String inputB, Path file) {
-        StringBuilder body = new StringBuilder("<h1>Vaultload comparison</h1><table class=\"configuration\"><tr><th>A</th><td>")
-                .append(Html.escape(inputA)).append("</td></tr><tr><th>B</th><td>").append(Html.escape(inputB))
+        SideNames names = report.sides();
+        StringBuilder body = new StringBuilder("<h1>Vaultload comparison: ").append(Html.escape(names.b()))
+                .append(" against ").append(Html.escape(names.a())).append("</h1><table class=\"configuration\">")
+                .append("<tr><th>A: ").append(Html.escape(names.a())).append("</th><td>").append(Html.escape(inputA))
+                .append("</td></tr><tr><th>B: ").append(Html.escape(names.b())).append("</th><td>").append(Html.escape(inputB))
                 .append("</td></tr><tr><th>compared dimension</th><td>")
                 .append(Html.escape(report.dimension().isEmpty() ? "none (same configuration)" : report.dimension()))
                 .append("</td></tr><tr><th>warm-up</th><td>").append(Html.escape(report.warmup()))
-                .append("</td></tr></table><p>Ratios are B/A with their ").append(comparison.confidencePercent())
-                .append("% confidence intervals: ops/s above 1 means B is faster, p50 and p99 above 1 that B is slower."
-                        + " Page made ").append(Instant.now()).append(".</p>");
-        if (!report.problems().isEmpty() || !report.warnings().isEmpty()) {
+                .append("</td></tr></table><p>Ratios are ").append(Html.escape(names.b())).append('/')
+                .append(Html.escape(names.a())).append(" with their ").append(report.confidencePercent())
+                .append("% confidence intervals: ops/s above 1 means ").append(Html.escape(names.b()))
+                .append(" is faster, p50 and p99 above 1 that it is slower. Page made ").append(Instant.now()).append(".</p>");
+        if (!report.caveats().isEmpty()) {
             body.append("<ul class=\"warnings\">");
-            report.problems().forEach(problem -> body.append("<li>malformed input: ").append(Html.escape(problem.toString())).append("</li>"));
-            report.warnings().forEach(warning -> body.append("<li>").append(Html.escape(warning)).append("</li>"));
+            report.caveats().forEach(caveat -> body.append("<li>").append(Html.escape(caveat)).append("</li>"));
             body.append("</ul>");
         }
-        Map<Combination, List<ResultComparison.Row>> combinations = combinations(report.rows());
-        table(body, combinations);
-        combinations.forEach((combination, rows) -> charts(body, combination, rows));
+        Map<ComparedCombination, List<ResultComparison.Row>> combinations = ComparedCombination.of(report.rows());
+        table(body, combinations, names);
+        combinations.forEach((combination, rows) -> charts(body, combination, rows, names));
         try {
             Files.writeString(file, Html.page("Vaultload comparison: " + inputA + " and " + inputB, body), StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -74,9 +80,11 @@ public final class ComparisonPage {
     }
 
     /** The table, a group of rows per compared combination under a line that names it. */
-    private void table(StringBuilder html, Map<Combination, List<ResultComparison.Row>> combinations) {
-        html.append("<table class=\"comparison\"><tr><th>operation</th><th>runs A/B</th><th>periods A/B</th>")
-                .append("<th>A ops/s</th><th>B ops/s</th><th>ops/s B/A</th><th>throughput</th><th>p50 B/A</th>")
+    private static void table(StringBuilder html, Map<ComparedCombination, List<ResultComparison.Row>> combinations,
+                              SideNames names) {
+        html.append("<table class=\"comparison\"><tr><th>operation</th><th>runs A/B</th><th>periods A/B</th><th>")
+                .append(Html.escape(names.a())).append(" ops/s</th><th>").append(Html.escape(names.b()))
+                .append(" ops/s</th><th>ops/s B/A</th><th>throughput</th><th>p50 B/A</th>")
                 .append("<th>p99 B/A</th><th>p (p50)</th><th>latency</th></tr>");
         combinations.forEach((combination, rows) -> {
             html.append("<tr class=\"combination\"><th colspan=\"11\">").append(Html.escape(combination.label()))
@@ -88,79 +96,88 @@ public final class ComparisonPage {
                         .append("</td><td>").append(Html.number(row.opsPerSecondA())).append("</td><td>")
                         .append(Html.number(row.opsPerSecondB())).append("</td><td class=\"throughput-ratio\">")
                         .append(row.throughput().format()).append("</td>");
-                verdict(html, "throughput", row.throughputConclusion(), "B faster");
+                verdict(html, "throughput", ComparedFigure.OPS_PER_SECOND.verdict(row), names);
                 html.append("<td class=\"p50-ratio\">").append(row.p50().format()).append("</td><td class=\"p99-ratio\">")
                         .append(row.p99().format()).append("</td><td>").append(row.p50().tested()
                                 ? String.format(Locale.ROOT, "%.4f", row.p50().pValue()) : "-").append("</td>");
-                verdict(html, "latency", row.latencyConclusion(), "B faster");
+                verdict(html, "latency", ComparedFigure.P50.verdict(row), names);
                 html.append("</tr>");
             }
         });
         html.append("</table>");
     }
 
-    /** A verdict cell, green when B is better, red when worse, grey when untested. */
-    private static void verdict(StringBuilder html, String name, String verdict, String better) {
-        String style = verdict.startsWith("untested") ? "untested" : verdict.equals(better) ? "better"
-                : verdict.startsWith("B ") ? "worse" : "";
-        html.append("<td class=\"text ").append(name).append(' ').append(style).append("\">").append(Html.escape(verdict))
-                .append("</td>");
+    /** A verdict cell naming B: green when B is faster, red when slower, grey when untested. */
+    private static void verdict(StringBuilder html, String name, String verdict, SideNames names) {
+        boolean decided = verdict.equals("faster") || verdict.equals("slower");
+        String style = verdict.startsWith("untested") ? "untested" : verdict.equals("faster") ? "better"
+                : verdict.equals("slower") ? "worse" : "";
+        html.append("<td class=\"text ").append(name).append(' ').append(style).append("\">")
+                .append(Html.escape(decided ? names.b() + " " + verdict : verdict)).append("</td>");
     }
 
-    private static Map<Combination, List<ResultComparison.Row>> combinations(List<ResultComparison.Row> rows) {
-        Map<Combination, List<ResultComparison.Row>> combinations = new LinkedHashMap<>();
-        rows.forEach(row -> combinations.computeIfAbsent(new Combination(row.key().configuration(), row.key().threads(),
-                row.key().fileSizeKib()), unused -> new ArrayList<>()).add(row));
-        return combinations;
-    }
-
-    private void charts(StringBuilder html, Combination combination, List<ResultComparison.Row> rows) {
+    private void charts(StringBuilder html, ComparedCombination combination, List<ResultComparison.Row> rows,
+                        SideNames names) {
         html.append("<section class=\"combination\"><h2>").append(Html.escape(combination.label())).append("</h2>");
-        List<SvgLineChart.Series> distribution = new ArrayList<>();
-        long operations = 0;
+        boolean drawn = false;
         for (ResultComparison.Row row : rows) {
-            for (String side : List.of(SIDE_A, SIDE_B)) {
-                Optional<Histogram> kept = pooled(side.equals(SIDE_A) ? row.measurementsA() : row.measurementsB());
-                if (kept.isPresent()) {
-                    operations = Math.max(operations, kept.get().getTotalCount());
-                    distribution.add(series(row.key().operation(), side, LatencySpectrum.of(kept.get()).line()));
-                }
-            }
+            drawn |= panel(html, row, names);
         }
-        if (distribution.isEmpty()) {
-            html.append("<p>No charts: the results have no interval logs (.hlog), only summaries.</p></section>");
-            return;
+        if (!drawn) {
+            html.append("<p>No charts: the results have no interval logs (.hlog), only summaries.</p>");
         }
-        Html.figure(html, "distribution", RunCharts.distributionChart("Latency distribution after the warm-up, A solid,"
-                + " B dashed", operations, distribution));
-        overTime(html, rows);
         html.append("</section>");
     }
 
+    /**
+     * The operation's panel: both sides' latency distributions, then p99 and throughput per period of each run.
+     *
+     * @return false, drawing nothing, when a side has no interval log
+     */
+    private boolean panel(StringBuilder html, ResultComparison.Row row, SideNames names) {
+        String operation = row.key().operation();
+        List<SvgLineChart.Series> distribution = new ArrayList<>();
+        long operations = 0;
+        for (Side side : Side.of(row, names)) {
+            Optional<Histogram> kept = pooled(side.runs());
+            if (kept.isEmpty()) {
+                return false;
+            }
+            operations = Math.max(operations, kept.get().getTotalCount());
+            distribution.add(side.series(LatencySpectrum.of(kept.get()).line()));
+        }
+        html.append("<section class=\"operation\" data-operation=\"").append(Html.escape(operation)).append("\"><h3>")
+                .append(Html.escape(operation)).append("</h3>");
+        Html.figure(html, "distribution", RunCharts.distributionChart(operation + ": latency distribution after the"
+                + " warm-up, each side's runs added", operations, distribution));
+        overTime(html, row, names);
+        html.append("</section>");
+        return true;
+    }
+
     /** p99 and throughput per period of every run of both sides, each from its own first period. */
-    private void overTime(StringBuilder html, List<ResultComparison.Row> rows) {
+    private void overTime(StringBuilder html, ResultComparison.Row row, SideNames names) {
+        String operation = row.key().operation();
         List<SvgLineChart.Series> p99 = new ArrayList<>();
         List<SvgLineChart.Series> throughput = new ArrayList<>();
         double longestMillis = 0;
         long warmupMillis = 0;
-        for (ResultComparison.Row row : rows) {
-            for (String side : List.of(SIDE_A, SIDE_B)) {
-                for (Measurement measurement : side.equals(SIDE_A) ? row.measurementsA() : row.measurementsB()) {
-                    Optional<PeriodTimeline> read = timelines.computeIfAbsent(measurement.run().source(),
-                            json -> PeriodTimeline.read(IntervalLog.besideJson(json)));
-                    Optional<OperationType> type = OperationNames.type(measurement.operation());
-                    if (read.isEmpty() || type.isEmpty() || !read.get().operations().containsKey(type.get())) {
-                        continue;
-                    }
-                    PeriodTimeline timeline = read.get();
-                    PeriodTimeline.Latencies periods = timeline.operations().get(type.get());
-                    longestMillis = Math.max(longestMillis, timeline.endMillis() - timeline.startMillis());
-                    warmupMillis = Math.max(warmupMillis, comparison.warmupMillis(measurement));
-                    p99.add(series(measurement.operation(), side, PeriodLines.latencyMillis(periods.periods(),
-                            periods.p99Micros(), timeline.periodMillis()).minusX(timeline.startMillis())));
-                    throughput.add(series(measurement.operation(), side, PeriodLines.onGrid(timeline.total(),
-                            periods.periods(), PeriodLines.PER_SECOND, timeline.periodMillis()).minusX(timeline.startMillis())));
+        for (Side side : Side.of(row, names)) {
+            for (Measurement measurement : side.runs()) {
+                Optional<PeriodTimeline> read = timelines.computeIfAbsent(measurement.run().source(),
+                        json -> PeriodTimeline.read(IntervalLog.besideJson(json)));
+                Optional<OperationType> type = OperationNames.type(operation);
+                if (read.isEmpty() || type.isEmpty() || !read.get().operations().containsKey(type.get())) {
+                    continue;
                 }
+                PeriodTimeline timeline = read.get();
+                PeriodTimeline.Latencies periods = timeline.operations().get(type.get());
+                longestMillis = Math.max(longestMillis, timeline.endMillis() - timeline.startMillis());
+                warmupMillis = Math.max(warmupMillis, comparison.warmupMillis(measurement));
+                p99.add(side.series(PeriodLines.latencyMillis(periods.periods(), periods.p99Micros(),
+                        timeline.periodMillis()).minusX(timeline.startMillis())));
+                throughput.add(side.series(PeriodLines.onGrid(timeline.total(), periods.periods(), PeriodLines.PER_SECOND,
+                        timeline.periodMillis()).minusX(timeline.startMillis())));
             }
         }
         if (p99.isEmpty()) {
@@ -170,9 +187,9 @@ public final class ComparisonPage {
         String timeTitle = "time since each run's first period, " + time.unit();
         List<SvgLineChart.Band> bands = warmupMillis > 0
                 ? List.of(new SvgLineChart.Band(0, warmupMillis, "warm-up (left out)")) : List.of();
-        SvgLineChart latency = RunCharts.latencyChart("p99 latency per period (log scale), A solid, B dashed", time,
-                timeTitle, p99);
-        SvgLineChart opsPerSecond = new SvgLineChart("Throughput per period, A solid, B dashed", time, timeTitle,
+        SvgLineChart latency = RunCharts.latencyChart(operation + ": p99 latency per period (log scale), a line per run",
+                time, timeTitle, p99);
+        SvgLineChart opsPerSecond = new SvgLineChart(operation + ": throughput per period, a line per run", time, timeTitle,
                 LinearScale.zeroTo(throughput.stream().mapToDouble(line -> line.line().maxY()).max().orElse(0)), "ops/s");
         throughput.forEach(opsPerSecond::add);
         bands.forEach(band -> {
@@ -198,11 +215,5 @@ public final class ComparisonPage {
             }
         }
         return Optional.ofNullable(pooled);
-    }
-
-    private static SvgLineChart.Series series(String operation, String side, ChartLine line) {
-        Color color = LineColors.ofOperationNamed(operation).orElse(LineColors.TOTAL);
-        return new SvgLineChart.Series(operation + " " + side, color,
-                side.equals(SIDE_A) ? SvgLineChart.Dash.SOLID : SvgLineChart.Dash.DASHED, line);
     }
 }

@@ -21,7 +21,8 @@ final class Html {
             .better{color:#2e7d32;font-weight:bold}.worse{color:#c62828;font-weight:bold}.untested{color:#777;font-style:italic}
             figure{margin:.5em 0}figure svg{max-width:100%;height:auto}nav td{text-align:left}
             .comparison td:not(.text){white-space:nowrap}.comparison td.untested{min-width:10em}
-            .comparison tr.combination th{text-align:left;background:#e4e4e4}""";
+            .comparison tr.combination th{text-align:left;background:#e4e4e4}
+            section.operation{border-top:1px solid #ccc;margin-top:1em}""";
 
     private Html() {
     }

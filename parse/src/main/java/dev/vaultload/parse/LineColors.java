@@ -18,6 +18,12 @@ final class LineColors {
     static final Color TOTAL = new Color(0x222222);
     static final Color HEAP = new Color(0x8c6d31);
     static final Color RSS = new Color(0x843c39);
+    /**
+     * The two sides of a comparison, in panels of one operation each: Okabe and Ito's blue and vermilion, told apart
+     * also by those who do not see red and green.
+     */
+    static final Color SIDE_A = new Color(0x0072b2);
+    static final Color SIDE_B = new Color(0xd55e00);
 
     private static final Map<OperationType, Color> OPERATIONS = new EnumMap<>(Map.of(
             OperationType.WRITE, new Color(0x1f77b4),

@@ -2,6 +2,7 @@ package dev.vaultload.parse;
 
 import dev.vaultload.settings.SettingType;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +29,17 @@ public final class ParseCommand {
     public static void main(String[] args) {
         // Charts are drawn off screen: no display on build machines.
         System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new ParseCommand()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The commands; bad input is one line on stderr and exit status 2, as vaultload says it: the usage would bury it. */
+    static CommandLine commandLine() {
+        CommandLine command = new CommandLine(new ParseCommand());
+        command.setParameterExceptionHandler((exception, args) -> {
+            exception.getCommandLine().getErr().println("vaultload-parse: " + exception.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        });
+        return command;
     }
 
     @Command(name = "table", description = "parse_script.groovy: per operation, a Threads x file-size table of total ops/s. "
@@ -84,14 +95,23 @@ public final class ParseCommand {
         }
     }
 
-    @Command(name = "compare", description = "B/A ratios per operation, threads and size, each with its confidence "
-            + "interval: wall-clock ops/s across repeated runs (Welch's t on log ops/s), p50 and p99 latency from the "
-            + "recorded histograms (a bootstrap over periods and runs). The first WARMUP of every run is left out.")
+    @Command(name = "compare", description = {
+            "Whether B is faster or slower than A: per operation, threads and file size both sides ran, a verdict on"
+                    + " wall-clock ops/s (Welch's t on log ops/s across runs), p50 and p99 latency (a bootstrap over the"
+                    + " recorded histograms' periods and runs), each B/A with its confidence interval. The first WARMUP"
+                    + " of every run is left out; an operation one side did not complete after it is left out.",
+            "Needs on each side the JSON results and the .hlog beside each (the folder a run wrote), of the same"
+                    + " operations, threads and file sizes as the other side: ops/s needs >= 2 runs of the same"
+                    + " configuration a side (run it again with the same --report-dir), p50 and p99 need 10+ periods"
+                    + " after the warm-up a side (a longer --duration or a shorter --period). Anything else that differs"
+                    + " is a WARNING.",
+            "A and B are named by what differs (AES256_GCM against AES256_CBC). Exit status 2, with what is missing,"
+                    + " when no figure can be tested."})
     static final class Compare implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "A", description = "results (folder, JSON or log) of the baseline")
+        @Parameters(index = "0", paramLabel = "A", description = "results of the baseline: a folder of runs, JSON files or a log")
         Path a;
 
         @Parameters(index = "1", paramLabel = "B", description = "results of the variant")
@@ -109,8 +129,12 @@ public final class ParseCommand {
         Duration warmup;
 
         @Option(names = "--html", paramLabel = "PAGE", description = "also write the comparison as a self-contained page: "
-                + "the table with intervals and verdicts, and both sides' charts overlaid")
+                + "the table with intervals and verdicts, and a panel per operation with both sides' charts")
         Path page;
+
+        @Option(names = "--tsv", description = "print a tab-separated table (a row per operation, threads and size, "
+                + "ratios B/A) instead of the verdict lines, for scripts")
+        boolean tsv;
 
         @Override
         public Integer call() {
@@ -125,14 +149,23 @@ public final class ParseCommand {
             LoadedResults loadedB = loadOrRefuse(spec.commandLine(), List.of(b));
             ResultComparison comparison = new ResultComparison(alpha, warmup);
             ResultComparison.Report report = comparison.compare(loadedA, loadedB, dimension);
-            if (report.rows().isEmpty()) {
+            if (report.rows().isEmpty() && report.unmeasured().isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "nothing to compare: " + a + " and " + b
                         + " hold no results of the same operation, threads and size (JSON results or Datasafe-format logs)");
             }
-            comparison.print(report, System.out);
-            if (page != null) {
-                System.out.println("wrote " + new ComparisonPage(comparison).write(report, a.toString(), b.toString(), page));
+            if (!report.answers()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), MissingEvidence.of(report));
             }
+            PrintWriter out = spec.commandLine().getOut();
+            if (tsv) {
+                ResultComparison.printTsv(report, out);
+            } else {
+                ComparisonVerdicts.print(report, out);
+            }
+            if (page != null) {
+                out.println("wrote " + new ComparisonPage(comparison).write(report, a.toString(), b.toString(), page));
+            }
+            out.flush();
             return 0;
         }
     }

@@ -1,7 +1,7 @@
 package dev.vaultload.parse;
 
 import dev.vaultload.stats.LatencyHistograms;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.time.Duration;
@@ -23,12 +23,13 @@ import org.HdrHistogram.Histogram;
  * Compares two result sets (A, B) that differ in one dimension (cipher, storage, engine, buckets or suite): per
  * operation, threads and file size, the ratio B/A of wall-clock ops/s across repeated runs ({@link ThroughputTest})
  * and of p50 and p99 latency from the recorded histograms ({@link LatencyBootstrap}), each with its confidence
- * interval. The first WARMUP of every run is left out of all of them. Anything else that differs between the sets
- * is printed as a warning, because it would make the ratio mean something else.
+ * interval. The first WARMUP of every run is left out of all of them; an operation that one side did not complete
+ * after it is left out. Anything else that differs between the sets is printed as a warning, because it would make
+ * the ratio mean something else.
  */
 public final class ResultComparison {
     /** Settings that differ from run to run by nature, or repeat others. */
-    private static final Set<String> IGNORED_SETTINGS = Set.of("date", "machine", "maxHeapBytes");
+    static final Set<String> IGNORED_SETTINGS = Set.of("date", "machine", "maxHeapBytes");
     private static final List<Double> PERCENTILES = List.of(50.0, 99.0);
     private static final int BOOTSTRAP_ITERATIONS = 2000;
     private static final long BOOTSTRAP_SEED = 20261123L;
@@ -79,9 +80,29 @@ public final class ResultComparison {
     /**
      * The rows, the warnings and the compared dimension ("" if the sets differ in no dimension).
      *
-     * @param warmup what was left out of every run, in words
+     * @param sides             what A and B are called
+     * @param unmeasured        operations left out: on one side or both, none completed after the warm-up
+     * @param warmup            what was left out of every run, in words
+     * @param confidencePercent the confidence of the intervals: 95 for alpha 0.05
      */
-    public record Report(String dimension, List<String> warnings, List<Row> rows, List<Problem> problems, String warmup) {
+    public record Report(String dimension, SideNames sides, List<String> warnings, List<Row> rows, List<String> unmeasured,
+                         List<Problem> problems, String warmup, int confidencePercent) {
+
+        /** Some figure of some row was tested: the comparison says something. */
+        public boolean answers() {
+            return rows.stream().anyMatch(row -> Arrays.stream(ComparedFigure.values()).anyMatch(f -> f.of(row).tested()));
+        }
+
+        /** What the figures leave out beyond the warm-up, and what else differs, a line each. */
+        public List<String> caveats() {
+            List<String> caveats = new ArrayList<>();
+            if (!unmeasured.isEmpty()) {
+                caveats.add("Left out, not completed after the warm-up on one side or both: " + String.join(", ", unmeasured));
+            }
+            problems.forEach(problem -> caveats.add("WARNING: malformed input: " + problem));
+            warnings.forEach(warning -> caveats.add("WARNING: " + warning));
+            return caveats;
+        }
     }
 
     public Report compare(List<Path> inputsA, List<Path> inputsB, String requestedDimension) {
@@ -98,9 +119,10 @@ public final class ResultComparison {
         Map<Cell.Key, List<Measurement>> byKeyA = byKey(a.measurements(), dimension);
         Map<Cell.Key, List<Measurement>> byKeyB = byKey(b.measurements(), dimension);
         List<Row> rows = new ArrayList<>();
+        Set<String> unmeasured = new TreeSet<>(Cell.operationOrder());
         for (Cell.Key key : byKeyA.keySet()) {
             if (byKeyB.containsKey(key)) {
-                rows.add(row(key, byKeyA.get(key), byKeyB.get(key)));
+                row(key, byKeyA.get(key), byKeyB.get(key)).ifPresentOrElse(rows::add, () -> unmeasured.add(key.operation()));
             } else {
                 warnings.add("only in A: " + describe(key));
             }
@@ -109,22 +131,18 @@ public final class ResultComparison {
         rows.sort(Comparator.comparing((Row row) -> row.key().configuration().label())
                 .thenComparing(row -> row.key().operation(), Cell.operationOrder())
                 .thenComparingInt(row -> row.key().fileSizeKib()).thenComparingInt(row -> row.key().threads()));
-        return new Report(dimension, warnings, rows, problems, describeWarmup(a.measurements(), b.measurements()));
+        return new Report(dimension, SideNames.of(a.measurements(), b.measurements()), warnings, rows,
+                List.copyOf(unmeasured), problems, describeWarmup(a.measurements(), b.measurements()),
+                (int) Math.round(100 * (1 - alpha)));
     }
 
-    /** The confidence of the intervals, in percent: 95 for alpha 0.05. */
-    int confidencePercent() {
-        return (int) Math.round(100 * (1 - alpha));
-    }
-
-    public void print(Report report, PrintStream out) {
-        int confidencePercent = confidencePercent();
+    /** The table {@code compare --tsv} prints, a tab-separated row per operation, threads and size, for scripts. */
+    public static void printTsv(Report report, PrintWriter out) {
         out.println("Compared dimension: " + (report.dimension().isEmpty() ? "none (same configuration)" : report.dimension())
-                + "; ratios are B/A with their " + confidencePercent + "% intervals: ops/s above 1 means B is faster,"
-                + " p50/p99 above 1 that B is slower");
+                + "; ratios are B/A with their " + report.confidencePercent() + "% intervals: ops/s above 1 means B is"
+                + " faster, p50/p99 above 1 that B is slower");
         out.println("Warm-up: " + report.warmup());
-        report.problems().forEach(problem -> out.println("WARNING: malformed input: " + problem));
-        report.warnings().forEach(warning -> out.println("WARNING: " + warning));
+        report.caveats().forEach(out::println);
         out.println(String.join("\t", "operation", "threads", "size", "configuration", "runs A/B", "periods A/B",
                 "A ops/s", "B ops/s", "ops/s B/A", "throughput", "p50 B/A", "p99 B/A", "p (p50)", "latency"));
         for (Row row : report.rows()) {
@@ -138,20 +156,24 @@ public final class ResultComparison {
         }
     }
 
-    private Row row(Cell.Key key, List<Measurement> a, List<Measurement> b) {
+    /** The row of a cell both sides have; empty when one side completed none of its operations after the warm-up. */
+    private Optional<Row> row(Cell.Key key, List<Measurement> a, List<Measurement> b) {
         List<Optional<IntervalLog.SteadyState>> steadyA = a.stream().map(this::steadyState).toList();
         List<Optional<IntervalLog.SteadyState>> steadyB = b.stream().map(this::steadyState).toList();
         if (steadyA.stream().anyMatch(Optional::isEmpty) || steadyB.stream().anyMatch(Optional::isEmpty)) {
-            return withoutIntervalLogs(key, a, b);
+            return Optional.of(withoutIntervalLogs(key, a, b));
         }
         String operation = key.operation();
         double[] opsPerSecondA = steadyA.stream().mapToDouble(s -> s.orElseThrow().opsPerSecond(operation)).toArray();
         double[] opsPerSecondB = steadyB.stream().mapToDouble(s -> s.orElseThrow().opsPerSecond(operation)).toArray();
         List<List<IntervalLatencies>> periodsA = steadyA.stream().map(s -> s.orElseThrow().intervals(operation)).toList();
         List<List<IntervalLatencies>> periodsB = steadyB.stream().map(s -> s.orElseThrow().intervals(operation)).toList();
+        if (periods(periodsA) == 0 || periods(periodsB) == 0) {
+            return Optional.empty();
+        }
         List<Effect> latency = latencyBootstrap.ratios(periodsA, periodsB, PERCENTILES);
-        return new Row(key, a.size(), b.size(), periods(periodsA), periods(periodsB), mean(opsPerSecondA),
-                mean(opsPerSecondB), throughputTest.ratio(opsPerSecondA, opsPerSecondB), latency.get(0), latency.get(1), a, b);
+        return Optional.of(new Row(key, a.size(), b.size(), periods(periodsA), periods(periodsB), mean(opsPerSecondA),
+                mean(opsPerSecondB), throughputTest.ratio(opsPerSecondA, opsPerSecondB), latency.get(0), latency.get(1), a, b));
     }
 
     /** Datasafe-format logs (or JSON without its .hlog) hold summaries only: ratios, no test. */

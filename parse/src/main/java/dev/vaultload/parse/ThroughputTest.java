@@ -24,7 +24,7 @@ public final class ThroughputTest {
     public Effect ratio(double[] opsPerSecondA, double[] opsPerSecondB) {
         double ratio = StatUtils.mean(opsPerSecondB) / StatUtils.mean(opsPerSecondA);
         if (opsPerSecondA.length < MIN_RUNS || opsPerSecondB.length < MIN_RUNS) {
-            return Effect.untested(ratio, "needs REPEAT >= " + MIN_RUNS + " runs a side (A " + opsPerSecondA.length
+            return Effect.untested(ratio, "needs >= " + MIN_RUNS + " runs of the same configuration a side (A " + opsPerSecondA.length
                     + ", B " + opsPerSecondB.length + ")");
         }
         if (!allPositive(opsPerSecondA) || !allPositive(opsPerSecondB)) {
