@@ -1,6 +1,7 @@
 package dev.vaultload.parse;
 
 import dev.vaultload.engine.Engines;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,10 +45,11 @@ final class RunHeadings {
     static List<String> of(List<RunResult> results) {
         List<String> headings = new ArrayList<>();
         for (RunResult result : results) {
-            StringBuilder heading = new StringBuilder(result.title());
+            StringBuilder heading = new StringBuilder(base(result));
             for (Attribute attribute : ATTRIBUTES) {
                 boolean differs = results.stream().map(other -> attribute.value().apply(other)).distinct().count() > 1;
-                boolean inTitle = attribute.name().equals("engine") && !Engines.DEFAULT.equals(attribute.value().apply(result));
+                boolean inTitle = attribute.name().equals("engine") && !Engines.DEFAULT.equals(attribute.value().apply(result))
+                        || attribute.name().equals("mode") && result.setup().mode() != RunMode.FIXTURE;
                 if (differs && !inTitle) {
                     heading.append(SEPARATOR).append(attribute.describe(result));
                 }
@@ -62,6 +64,19 @@ final class RunHeadings {
             }
         }
         return headings;
+    }
+
+    /**
+     * Datasafe's heading for a FIXTURE run; a load mode's names the mode first, and TRACE's names its trace instead of a
+     * document size (its documents have the trace's sizes).
+     */
+    private static String base(RunResult result) {
+        return switch (result.setup().mode()) {
+            case FIXTURE -> result.title();
+            case TRACE -> result.setup().storage() + " " + mode(result) + " of " + result.setup().fixture() + " with "
+                    + result.setup().threads() + (result.setup().threads() == 1 ? " thread" : " threads");
+            case HEADROOM, RATE -> mode(result) + ": " + result.title();
+        };
     }
 
     private static String mode(RunResult result) {

@@ -29,6 +29,13 @@ class RunHeadingsTest {
                 RunHeadings.of(List.of(gcm, again, cbc)));
     }
 
+    @Test
+    void aLoadModesHeadingNamesItsModeFirst() throws IOException {
+        RunResult rate = read(new SyntheticRun().rate(100).write(folder, "rate"));
+
+        assertEquals(List.of("RATE 100.00 ops/s: " + TITLE), RunHeadings.of(List.of(rate)));
+    }
+
     private static RunResult read(Path json) throws IOException {
         return JsonResultReader.runResult(json);
     }

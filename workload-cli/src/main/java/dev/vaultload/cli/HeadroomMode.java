@@ -51,7 +51,7 @@ final class HeadroomMode {
         int fileSizeKib = combination.fileSizeKib();
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
         ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());
-        RunResult result = new LoadModeRun(session, RunMode.HEADROOM, operation).run(combination, name, label,
+        RunResult result = new LoadModeRun(context, RunMode.HEADROOM, operation).run(combination, name, label,
                 (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         threads -> context.listeners("HEADROOM", label + " " + threads + " threads",
                                 plan.operationsPerStep(), combination, threads))

@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.SuiteSession;
 import dev.vaultload.stats.IntervalListener;
@@ -11,10 +12,11 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * What HEADROOM, RATE and TRACE are run with: the session, the live progress, the console and where each result goes
- * (the shards' results and the threshold gate).
+ * What HEADROOM, RATE and TRACE are run with: the session, the live progress, the console, where each result goes
+ * (the shards' results and the threshold gate) and how far an open loop may fall behind its schedule.
  */
-record LoadModeContext(SuiteSession session, LiveProgress progress, PrintWriter out, Consumer<RunResult> recorder) {
+record LoadModeContext(SuiteSession session, LiveProgress progress, PrintWriter out, Consumer<RunResult> recorder,
+                       ScheduleLimits schedule) {
 
     /**
      * The listeners of one measurement's periods: the progress bar, a progress line headed {@code mode} and

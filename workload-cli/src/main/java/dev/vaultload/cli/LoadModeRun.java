@@ -5,6 +5,7 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.ProviderCounters;
 import dev.vaultload.run.SuiteSession;
@@ -23,11 +24,13 @@ import java.util.function.BiFunction;
  */
 final class LoadModeRun {
     private final SuiteSession session;
+    private final ScheduleLimits schedule;
     private final RunMode mode;
     private final LoadOperation operation;
 
-    LoadModeRun(SuiteSession session, RunMode mode, LoadOperation operation) {
-        this.session = session;
+    LoadModeRun(LoadModeContext context, RunMode mode, LoadOperation operation) {
+        this.session = context.session();
+        this.schedule = context.schedule();
         this.mode = mode;
         this.operation = operation;
     }
@@ -47,7 +50,7 @@ final class LoadModeRun {
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
              LoadRecording recording = new LoadRecording(workload,
                      new ReportFiles(session.config().reportDirectory(), name.base()), setup, label,
-                     session.config().reportFormats(), session.config().thresholds())) {
+                     session.config().reportFormats(), session.config().thresholds(), schedule)) {
             ProviderCounters counters = ProviderCounters.start(provider);
             LoadMeasurement measurement = measure.apply(workload, recording);
             RunResult result = recording.finish(measurement, session.config().maxRssGrowthPercent(), counters.addTo(Map.of()));

@@ -56,7 +56,7 @@ final class RateMode {
                 operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond());
         ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threads() + "t",
                 combination.fileSizeKib(), session.config().cipher());
-        RunResult result = new LoadModeRun(session, RunMode.RATE, operation).run(combination, name, label,
+        RunResult result = new LoadModeRun(context, RunMode.RATE, operation).run(combination, name, label,
                 (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         context.listeners("RATE", label, plan.operations(), combination, combination.threads()))
                         .run(recording, errorBudget));

@@ -18,6 +18,7 @@ import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
@@ -87,20 +88,23 @@ final class RunCommand implements Callable<Integer> {
                 publishing.ifPresent(shardResults -> shardResults.record(result));
                 gate.accept(result);
             };
-            LoadModeContext load = new LoadModeContext(session, progress, out, gate);
+            LoadModeContext load = new LoadModeContext(session, progress, out, gate, ModeSettings.scheduleLimits(given));
             boolean passed = switch (mode) {
                 case FIXTURE -> new FixtureMode(session, suite, progress, spec.commandLine().getErr(), recorder).run();
                 case HEADROOM -> new HeadroomMode(load, ModeSettings.headroomPlan(given, session.shard()), operation).run();
                 case RATE -> new RateMode(load, session.shard().shareOfRate(rate.getAsDouble()), operation, errorBudget).run();
                 case TRACE -> new TraceMode(load, ModeSettings.SPEED.read(given), errorBudget).run();
             };
-            history.ifPresent(kept -> out.println("added " + kept.addWritten(session.config().reportDirectory())
-                    + " results to the history"));
+            history.ifPresent(kept -> out.println("added " + Plural.of(kept.addWritten(session.config().reportDirectory()),
+                    "result") + " to the history"));
+            Optional<Path> page;
             try (RunTrends trends = history.<RunTrends>map(RunHistory::trends).orElse(RunTrends.NONE)) {
-                session.writeReportPage(trends).ifPresent(page -> out.println("wrote " + page));
+                page = session.writeReportPage(trends);
             }
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));
+            out.println(FinalVerdict.line(session.results(), page));
+            out.flush();
             return gate.exitCode(passed);
         } finally {
             publishing.ifPresent(ShardPublishing::close);

@@ -45,7 +45,7 @@ final class TraceMode {
                 combination.fileSizeKib(), session.config().cipher());
         long scheduled = session.fixture().operations().stream()
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation()).count();
-        RunResult result = new LoadModeRun(session, RunMode.TRACE, LoadOperation.MIX).run(combination, name, label,
+        RunResult result = new LoadModeRun(context, RunMode.TRACE, LoadOperation.MIX).run(combination, name, label,
                 (workload, recording) -> new TraceRunner(plan, session.fixture(), workload, session.config().reportPeriod(),
                         session.config().workers(),
                         context.listeners("TRACE", label, scheduled, combination, combination.threads()))

@@ -28,7 +28,7 @@ class RunHistoryTest {
                     "--threads", "1", "--file-sizes", "1", "--kdf-iterations", "1000", "--report-dir",
                     folder.resolve(night).toString(), "--history-url", history.toString(), "--threshold", "errors < 1%"));
             assertEquals(0, run.exitCode(), run.err());
-            assertTrue(run.out().contains("added 1 results to the history"), run.out());
+            assertTrue(run.out().contains("added 1 result to the history"), run.out());
         }
         assertTrue(Files.readString(folder.resolve("second").resolve("report.html")).contains("Trend over the history: 2 runs"),
                 "the second run's page shows both");

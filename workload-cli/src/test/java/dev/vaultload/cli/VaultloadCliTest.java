@@ -144,7 +144,7 @@ class VaultloadCliTest {
         Outcome empty = execute(StorageProviders::named, List.of("parse", "report",
                 Files.createDirectories(reports.resolve("empty")).toString()));
 
-        assertTrue(outcome.out().contains("wrote " + page), outcome.out());
+        assertTrue(outcome.out().contains("PASSED: 1 result; report: " + page), outcome.out());
         assertEquals(0, rebuilt.exitCode(), rebuilt.err());
         assertTrue(Files.readString(page).contains("MEMORY with 1 threads and 1 Kb filesize"), "the run's section");
         assertEquals(2, empty.exitCode());
@@ -224,6 +224,18 @@ class VaultloadCliTest {
         assertEquals(2, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().startsWith("vaultload: " + expected), outcome.err());
         assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
+    }
+
+    /** A rate the client cannot keep measures another load than the one asked for: the run fails and says why. */
+    @Test
+    void aRateRunFarBelowItsDueRateFailsNamingTheShortfall() throws IOException {
+        Outcome outcome = run("--mode", "RATE", "--rate", "100000", "--threads", "1", "--duration", "1s", "--warmup", "0",
+                "--report-formats", "json");
+
+        assertEquals(1, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.out().contains("below MIN_ACHIEVED_SHARE 0.9"), outcome.out());
+        JsonNode result = new ObjectMapper().readTree(onlyFile(".json").toFile());
+        assertTrue(result.get("rate").get("scheduleMissed").asText().startsWith("achieved "), result.get("rate").toString());
     }
 
     /** The mode and its settings are settings like any other: a system property (or environment variable) selects them. */

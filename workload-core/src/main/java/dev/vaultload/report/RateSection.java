@@ -17,13 +17,30 @@ import java.util.List;
  * @param warmupOperations     operations run before the measured ones and recorded nowhere (RATE: at the same rate)
  * @param trace                a TRACE run's schedule and its lateness (TRACE shares this section: an open loop
  *                             whose due times are the trace's); null for RATE
+ * @param scheduleMissed       why the run did not keep its schedule ({@link ScheduleLimits}), which fails it; null
+ *                             when it did or was not judged
  */
 public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
                           boolean withinErrorBudget, List<OperationStatistics> uncorrected, long warmupOperations,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) TraceSchedule trace) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) TraceSchedule trace,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String scheduleMissed) {
 
     public RateSection {
         uncorrected = List.copyOf(uncorrected);
+    }
+
+    /** A section before its schedule is judged. */
+    public RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
+                       boolean withinErrorBudget, List<OperationStatistics> uncorrected, long warmupOperations,
+                       TraceSchedule trace) {
+        this(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected, warmupOperations, trace,
+                null);
+    }
+
+    /** This section judged against {@code limits}. */
+    public RateSection judged(ScheduleLimits limits) {
+        return new RateSection(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected,
+                warmupOperations, trace, limits.missed(this).orElse(null));
     }
 
     /** A RATE run's section. */

@@ -10,6 +10,7 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -84,13 +85,36 @@ public record RunResult(
     /**
      * FAIL_FAST passes only without any error; CONTINUE passes unless data was lost or altered. Either fails
      * when the RSS grew more than MAX_RSS_GROWTH_PERCENT ({@link SoakHealth#failure()}) or when a signal stopped it;
-     * a HEADROOM or RATE run also fails past its error budget.
+     * a HEADROOM, RATE or TRACE run also fails past its error budget, and RATE and TRACE when they did not keep their
+     * schedule ({@link ScheduleLimits}).
      */
     public boolean passed() {
-        boolean healthy = health == null || health.failure() == null;
-        boolean withinBudget = (headroom == null || headroom.passed()) && (rate == null || rate.withinErrorBudget());
-        return healthy && withinBudget && timing.interruptedBy() == null
-                && (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() == 0 : errorCount() == 0);
+        return failureReasons().isEmpty();
+    }
+
+    /** Why the run failed, each reason one phrase; empty when it passed. */
+    public List<String> failureReasons() {
+        List<String> reasons = new ArrayList<>();
+        if (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() > 0 : errorCount() > 0) {
+            reasons.add(setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() + " INTEGRITY or LOST errors"
+                    : errorCount() + (errorCount() == 1 ? " error" : " errors") + " under FAIL_FAST");
+        }
+        if (health != null && health.failure() != null) {
+            reasons.add(health.failure());
+        }
+        if (headroom != null && !headroom.passed()) {
+            reasons.add("a HEADROOM step failed (" + headroom.stopReason() + ")");
+        }
+        if (rate != null && !rate.withinErrorBudget()) {
+            reasons.add("failed operations over the error budget " + rate.errorBudget());
+        }
+        if (rate != null && rate.scheduleMissed() != null) {
+            reasons.add(rate.scheduleMissed());
+        }
+        if (timing.interruptedBy() != null) {
+            reasons.add("stopped by " + timing.interruptedBy());
+        }
+        return reasons;
     }
 
     /**

@@ -1,12 +1,14 @@
 package dev.vaultload.run;
 
 import dev.vaultload.report.RunMode;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.run.headroom.HeadroomPlan;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingDeclarations;
 import dev.vaultload.settings.SettingType;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
@@ -31,6 +33,12 @@ public final class ModeSettings implements SettingDeclarations {
     public static final Setting<Double> RATE = Setting.optional("RATE", SettingType.numberAbove(0, "200"),
             "required with `MODE=RATE`", "RATE's target, operations per second of all threads together, for `DURATION`"
                     + " (default 30s)").inModes(RATE_MODE);
+    public static final Setting<Double> MIN_ACHIEVED_SHARE = Setting.of("MIN_ACHIEVED_SHARE", SettingType.fraction(), "0.9",
+            "RATE and TRACE fail when they achieved less than this share of their due rate: their figures are of another"
+                    + " load than the one asked for").inModes(RATE_MODE, TRACE);
+    public static final Setting<Duration> MAX_LATENESS = Setting.of("MAX_LATENESS", SettingType.duration(), "1s",
+            "TRACE fails when its operations started later than this after they were due (p99 of the schedule's lateness)")
+            .inModes(TRACE);
     public static final Setting<Double> SPEED = Setting.of("SPEED", SettingType.numberAbove(0, "10"), "1",
             "TRACE replays the trace this many times faster than it was recorded").inModes(TRACE);
     public static final Setting<Integer> MIN_THREADS = Setting.of("MIN_THREADS", SettingType.positiveInt(), "1",
@@ -53,8 +61,13 @@ public final class ModeSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, SPEED, MIN_THREADS, MAX_THREADS, THREAD_STEP,
+        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, MIN_ACHIEVED_SHARE, MAX_LATENESS, SPEED, MIN_THREADS, MAX_THREADS, THREAD_STEP,
                 OPERATIONS_PER_STEP, STOP_AFTER_FALLING, KNEE_FACTOR);
+    }
+
+    /** How far RATE and TRACE may fall behind their schedule and pass. */
+    public static ScheduleLimits scheduleLimits(Function<String, String> settings) {
+        return new ScheduleLimits(MIN_ACHIEVED_SHARE.read(settings), MAX_LATENESS.read(settings));
     }
 
     /** RATE's target; {@code MODE=RATE} without it is refused before anything starts. */

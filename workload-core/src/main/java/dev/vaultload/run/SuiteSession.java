@@ -209,6 +209,11 @@ public final class SuiteSession implements AutoCloseable {
         results.add(result);
     }
 
+    /** The results of this session so far, in the order they ended. */
+    public List<RunResult> results() {
+        return List.copyOf(results);
+    }
+
     /**
      * Writes REPORT_DIR's page when REPORT_FORMATS has HTML and this session wrote a result, through the {@link
      * ReportPage} on the class path.

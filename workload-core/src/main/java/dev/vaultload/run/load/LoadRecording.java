@@ -7,6 +7,7 @@ import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.run.Interruption;
@@ -39,6 +40,7 @@ public final class LoadRecording implements AutoCloseable {
     private final RunSetup setup;
     private final Set<ResultFormat> formats;
     private final Thresholds thresholds;
+    private final ScheduleLimits schedule;
     private final RunControl control;
     private final ThresholdWatch watch;
     private final HistogramIntervalLog histogramLog;
@@ -46,24 +48,26 @@ public final class LoadRecording implements AutoCloseable {
     private final Instant startedAt = Instant.now();
     private final long startNanos = System.nanoTime();
 
-    /** As the other, without thresholds. */
+    /** As the other, without thresholds or schedule limits. */
     public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
                          Set<ResultFormat> formats) {
-        this(workload, files, setup, label, formats, Thresholds.NONE);
+        this(workload, files, setup, label, formats, Thresholds.NONE, ScheduleLimits.NONE);
     }
 
     /**
      * @param label      the .hlog's heading, e.g. the storage, operation, size and cipher
      * @param formats    REPORT_FORMATS: the outputs the result is written to
      * @param thresholds judged on the result, and those marked abortOnFail after every period
+     * @param schedule   how far an open loop's result may fall behind its schedule and pass
      */
     public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
-                         Set<ResultFormat> formats, Thresholds thresholds) {
+                         Set<ResultFormat> formats, Thresholds thresholds, ScheduleLimits schedule) {
         this.workload = workload;
         this.files = files;
         this.setup = setup;
         this.formats = formats;
         this.thresholds = thresholds;
+        this.schedule = schedule;
         this.control = workload.control();
         this.histogramLog = files.histogramLog(formats, label);
         this.watch = new ThresholdWatch(thresholds, control, Duration.ZERO);
@@ -92,7 +96,8 @@ public final class LoadRecording implements AutoCloseable {
                         Interruption.signal().orElse(null)),
                 measurement.operations(), measurement.errors(), control.failures(), control.failureGroups(),
                 ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), storageDetails,
-                Environment.current(), null, null, measurement.headroom(), measurement.rate(), null), watch.breaches());
+                Environment.current(), null, null, measurement.headroom(),
+                measurement.rate() == null ? null : measurement.rate().judged(schedule), null), watch.breaches());
         files.sinks(LOG, formats).forEach(sink -> sink.write(result));
         return result;
     }

@@ -13,6 +13,7 @@ import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.storage.BlobStore;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ public final class LoadFixtures {
         RunSetup setup = RunSetup.ofLoad(mode, "test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
                 "SMALL " + workload.operation(), 0);
         try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test",
-                ResultFormat.ALL, thresholds)) {
+                ResultFormat.ALL, thresholds, ScheduleLimits.NONE)) {
             return recording.finish(measure.apply(recording), OptionalDouble.empty());
         }
     }
