@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureException;
 import dev.vaultload.scaleout.ShardBarrier;
+import dev.vaultload.storage.StoreUnavailableException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -11,14 +12,21 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.OverwrittenOptionException;
 
 /**
- * What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a store that failed), 2 bad input,
- * 3 a run that passed but broke a threshold (THRESHOLDS, {@code --threshold}).
+ * What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a schedule not kept, a store that
+ * failed during the run), 2 bad input, 3 a run that passed but broke a threshold (THRESHOLDS, {@code --threshold}),
+ * 5 a store that could not be used at the start (nothing measured).
  */
 final class ExitCodes {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
     static final int THRESHOLD_BREACHED = 3;
+    static final int STORE_UNAVAILABLE = 5;
+    /** Every status a command may end with, for the top-level help. */
+    static final String SUMMARY = "Exit status: 0 passed, 1 a failed run (data lost or altered, errors over the budget,"
+            + " a schedule not kept), 2 bad input (nothing started), 3 a threshold broken by a run that otherwise passed,"
+            + " 4 history check without enough runs for a verdict, 5 a store that could not be used at the start,"
+            + " 130/143 stopped by SIGINT/SIGTERM (results so far written).";
 
     private ExitCodes() {
     }
@@ -32,6 +40,10 @@ final class ExitCodes {
             return BAD_INPUT;
         });
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {
+            if (exception instanceof StoreUnavailableException) {
+                failed.getErr().println("vaultload: " + exception.getMessage());
+                return STORE_UNAVAILABLE;
+            }
             // a file the user named that cannot be read or written is bad input too
             boolean badInput = exception instanceof IllegalArgumentException || exception instanceof FixtureException
                     || exception instanceof IOException;

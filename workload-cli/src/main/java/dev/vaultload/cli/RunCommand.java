@@ -37,8 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
         description = {"Run the workload against a storage provider. Every suite setting is an option (--THREADS 2,4 or "
                 + "--threads 2,4); unset ones come from the system property or environment variable of the same name.",
-                "Exit status: 0 passed, 1 an integrity failure, a failed run or the error budget exceeded, 2 bad input, "
-                        + "3 a threshold broken by a run that otherwise passed."})
+                ExitCodes.SUMMARY})
 final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

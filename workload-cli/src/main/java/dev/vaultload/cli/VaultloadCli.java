@@ -19,8 +19,7 @@ import picocli.CommandLine;
  * module in one executable jar, for machines without Maven.
  */
 @Command(name = "vaultload", mixinStandardHelpOptions = true,
-        description = "Vaultload: workload tests for encrypted object storage. Exit status: 0 ok, 1 integrity or "
-                + "error-budget failure, 2 bad input, 130/143 stopped by SIGINT/SIGTERM (results so far written).")
+        description = {"Vaultload: workload tests for encrypted object storage.", ExitCodes.SUMMARY})
 public final class VaultloadCli implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -226,6 +226,23 @@ class VaultloadCliTest {
         assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
     }
 
+    /** Nothing was measured: neither a failed run (1) nor bad input (2), and said without Java's class names. */
+    @Test
+    void aStoreThatCannotBeReachedAtTheStartExitsFive() throws IOException {
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Outcome outcome = execute(StorageProviders::named, List.of("run", "--storage-providers", "MINIO", "--minio-url",
+                "127.0.0.1:" + closedPort, "--aws-access-key", "vaultload", "--aws-secret-key", "not-a-real-secret",
+                "--s3-max-attempts", "1", "--threads", "1", "--file-sizes", "1", "--report-dir", reports.toString()));
+
+        assertEquals(5, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().startsWith("vaultload: MINIO: the store could not be used at the start ("), outcome.err());
+        assertFalse(outcome.err().contains("dev.vaultload") || outcome.err().contains("Exception"), outcome.err());
+        assertFalse(outcome.err().contains("not-a-real-secret"), outcome.err());
+    }
+
     /** A rate the client cannot keep measures another load than the one asked for: the run fails and says why. */
     @Test
     void aRateRunFarBelowItsDueRateFailsNamingTheShortfall() throws IOException {

@@ -19,9 +19,11 @@ import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.settings.UnusedSettings;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.BlobStoreException;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
+import dev.vaultload.storage.StoreUnavailableException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -103,13 +105,21 @@ public final class SuiteSession implements AutoCloseable {
                 session.engines.put(engine.name(), engine);
             }
             for (StorageProviderFactory factory : factories) {
-                session.providers.put(factory.name(), factory.start(settings));
+                session.providers.put(factory.name(), startProvider(factory, settings));
             }
         } catch (RuntimeException e) {
             session.close();
             throw e;
         }
         return session;
+    }
+
+    private static StorageProvider startProvider(StorageProviderFactory factory, Function<String, String> settings) {
+        try {
+            return factory.start(settings);
+        } catch (BlobStoreException e) {
+            throw new StoreUnavailableException(factory.name(), e);
+        }
     }
 
     private SuiteSession(String suite, RunConfig config, Function<String, String> settings, boolean privateOnly,

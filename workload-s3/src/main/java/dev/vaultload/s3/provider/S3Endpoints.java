@@ -51,11 +51,14 @@ final class S3Endpoints {
     }
 
     static URI parse(String property, String value) {
-        String url = value.contains("://") ? value : "http://" + value;
+        boolean withScheme = value.contains("://");
+        String url = withScheme ? value : "http://" + value;
         try {
             URI uri = new URI(url);
             boolean httpScheme = "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
-            if (httpScheme && uri.getHost() != null && (uri.getPath() == null || uri.getPath().isEmpty() || "/".equals(uri.getPath()))
+            // a bare host would quietly mean port 80: host:port names its port, a URL its scheme's
+            boolean portKnown = withScheme || uri.getPort() != -1;
+            if (httpScheme && portKnown && uri.getHost() != null && (uri.getPath() == null || uri.getPath().isEmpty() || "/".equals(uri.getPath()))
                     && uri.getQuery() == null && uri.getUserInfo() == null) {
                 return new URI(uri.getScheme().toLowerCase(), null, uri.getHost(), uri.getPort(), null, null, null);
             }

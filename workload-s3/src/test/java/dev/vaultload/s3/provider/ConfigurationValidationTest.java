@@ -99,6 +99,14 @@ class ConfigurationValidationTest {
         assertEquals("http://localhost", S3Endpoints.parse("AWS_URL", "HTTP://localhost").toString());
     }
 
+    /** A bare host went quietly to port 80: host:port must name its port (a URL's scheme names its own). */
+    @Test
+    void aBareHostWithoutPortIsRefused() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> S3Endpoints.parse("MINIO_URL", "localhost"));
+        assertTrue(refused.getMessage().startsWith("Invalid MINIO_URL='localhost': expected host:port"), refused.getMessage());
+    }
+
     @Test
     void everyProviderIsFoundThroughItsServicesFile() {
         assertEquals(List.of("EMBEDDED", "MINIO", "CEPH", "AMAZON", "MEMORY", "FILESYSTEM"), StorageProviders.all().stream().map(StorageProviderFactory::name).toList());
