@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureJson;
 import dev.vaultload.fixture.FixtureWriter;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.trace.ImportReport;
 import dev.vaultload.fixture.trace.KeyAnonymizer;
 import dev.vaultload.fixture.trace.TraceFormat;
@@ -64,6 +65,13 @@ final class ImportCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             Files.deleteIfExists(out); // no half-written fixture left behind
             throw e;
+        }
+        if (report.operations() == report.operationsPerType().getOrDefault(OperationType.CREATE_USER, 0L)) {
+            Files.deleteIfExists(out); // a fixture of nothing to replay would run and pass, measuring nothing
+            throw new CommandLine.ParameterException(spec.commandLine(), "no operation imported from " + files + " as "
+                    + format + ": " + report.lines() + " lines, " + report.requests() + " requests, "
+                    + report.malformedLines() + " malformed" + report.firstMalformed().stream().findFirst()
+                    .map(first -> " (first: " + first + ")").orElse(""));
         }
         print(report, (System.nanoTime() - startNanos) / 1_000_000);
         return ExitCodes.OK;

@@ -1,7 +1,7 @@
 package dev.vaultload.report;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,8 +51,12 @@ public record Thresholds(List<Threshold> all) {
                 }
             }
             return new Thresholds(thresholds);
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("Invalid " + ThresholdSettings.THRESHOLDS_FILE.name() + "='" + file
+                    + "': not UTF-8 text; expected one threshold a line, e.g. READ p99 < 50ms");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + ThresholdSettings.THRESHOLDS_FILE.name() + " " + file, e);
+            throw new IllegalArgumentException("Invalid " + ThresholdSettings.THRESHOLDS_FILE.name() + "='" + file
+                    + "': cannot be read (" + e.getMessage() + ")");
         }
     }
 

@@ -56,6 +56,9 @@ public sealed interface ResultsLocation {
 
     /** @throws IllegalArgumentException with the text when it is neither form (the setting names itself) */
     static ResultsLocation parse(String text) {
+        if (text.matches("[A-Za-z][A-Za-z0-9+.-]*://.*") && !text.startsWith(S3_SCHEME)) {
+            throw new IllegalArgumentException(text); // ftp://x was taken as a directory named "ftp:"
+        }
         if (!text.startsWith(S3_SCHEME)) {
             return new Directory(SettingType.directory().parse().apply(text));
         }

@@ -109,6 +109,18 @@ class ThresholdTest {
         assertTrue(refused.getMessage().contains("THRESHOLDS_FILE " + file + " line 2"), refused.getMessage());
     }
 
+    /** A file whose content is not text was an UncheckedIOException, exit 1: it is bad input, named as such. */
+    @Test
+    void aThresholdsFileThatIsNotTextIsRefusedInOneLine(@TempDir Path directory) throws Exception {
+        Path file = Files.write(directory.resolve("gates.bin"), new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF, 10});
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Thresholds.read(Map.of("THRESHOLDS_FILE", file.toString())::get));
+
+        assertEquals("Invalid THRESHOLDS_FILE='" + file + "': not UTF-8 text; expected one threshold a line, e.g. READ p99"
+                + " < 50ms", refused.getMessage());
+    }
+
     @Test
     void eachMetricIsJudgedOnTheResultsFigures() {
         RunResult result = result();

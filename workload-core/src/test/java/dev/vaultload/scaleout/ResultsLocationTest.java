@@ -39,7 +39,7 @@ class ResultsLocationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"s3://", "s3://UPPER", "s3://a", "s3://bucket/with space", "s3://-bucket"})
+    @ValueSource(strings = {"s3://", "s3://UPPER", "s3://a", "s3://bucket/with space", "s3://-bucket", "ftp://x/y", "https://h/b"})
     void aMalformedUrlIsRefused(String text) {
         assertEquals(text, assertThrows(IllegalArgumentException.class, () -> ResultsLocation.parse(text)).getMessage());
     }
