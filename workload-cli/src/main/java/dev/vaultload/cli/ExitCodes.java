@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureException;
 import dev.vaultload.scaleout.ShardBarrier;
+import dev.vaultload.settings.Suggestion;
 import dev.vaultload.storage.StoreUnavailableException;
 import java.io.IOException;
 import java.util.Arrays;
@@ -36,7 +37,7 @@ final class ExitCodes {
         commandLine.setParameterExceptionHandler((exception, args) -> {
             exception.getCommandLine().getErr().println("vaultload: " + (exception instanceof OverwrittenOptionException
                     overwritten && overwritten.getOverwritten() instanceof OptionSpec option
-                    ? givenTwice(option, args) : exception.getMessage()));
+                    ? givenTwice(option, args) : exception.getMessage() + suggestion(exception)));
             return BAD_INPUT;
         });
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {
@@ -52,6 +53,21 @@ final class ExitCodes {
             failed.getErr().println("vaultload: " + (explained ? exception.getMessage() : exception));
             return badInput ? BAD_INPUT : FAILED;
         });
+    }
+
+    /**
+     * The option meant by an unknown one, e.g. {@code --threads} for {@code --thread}, by edit distance (picocli's own
+     * suggestions go by prefix: {@code --threshold} for {@code --thread}); empty when none is close.
+     */
+    private static String suggestion(CommandLine.ParameterException exception) {
+        if (!(exception instanceof CommandLine.UnmatchedArgumentException unmatched)) {
+            return "";
+        }
+        List<String> options = unmatched.getCommandLine().getCommandSpec().options().stream()
+                .flatMap(option -> Arrays.stream(option.names())).toList();
+        return unmatched.getUnmatched().stream().filter(arg -> arg.startsWith("-")).findFirst()
+                .flatMap(typed -> Suggestion.closest(typed.split("=", 2)[0], options))
+                .map(meant -> "; did you mean " + meant + "?").orElse("");
     }
 
     /** Names an option given twice as the user typed it each time ({@code --threads} and {@code --THREADS} are one). */

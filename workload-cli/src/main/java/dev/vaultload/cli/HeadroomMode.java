@@ -42,7 +42,7 @@ final class HeadroomMode {
     boolean run() {
         // one measurement per storage, engine and size: the steps set the thread counts
         return session.combinations().filter(c -> c.threads() == session.config().threads().getFirst())
-                .map(c -> measure(new Combination(c.storage(), c.engine(), plan.minThreads(), c.fileSizeKib())))
+                .map(c -> measure(new Combination(c.storage(), c.engine(), plan.minThreads(), c.fileSizeKib(), c.repetition())))
                 .reduce(true, Boolean::logicalAnd);
     }
 
@@ -50,7 +50,8 @@ final class HeadroomMode {
         String storage = combination.storageAndEngine();
         int fileSizeKib = combination.fileSizeKib();
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
-        ReportName name = ReportName.of("headroom", storage, operation.name(), fileSizeKib, session.config().cipher());
+        ReportName name = ReportName.of("headroom", storage, operation.name() + combination.runField(), fileSizeKib,
+                session.config().cipher());
         RunResult result = new LoadModeRun(context, RunMode.HEADROOM, operation).run(combination, name, label,
                 (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         threads -> context.listeners("HEADROOM", label + " " + threads + " threads",

@@ -54,7 +54,7 @@ final class RateMode {
     private boolean measure(Combination combination, RatePlan plan) {
         String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s", combination.storageAndEngine(),
                 operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond());
-        ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threads() + "t",
+        ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threadsField(),
                 combination.fileSizeKib(), session.config().cipher());
         RunResult result = new LoadModeRun(context, RunMode.RATE, operation).run(combination, name, label,
                 (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),

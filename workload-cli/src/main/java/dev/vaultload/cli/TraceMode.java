@@ -41,7 +41,7 @@ final class TraceMode {
         TracePlan plan = new TracePlan(speed, combination.threads());
         String label = String.format(Locale.ROOT, "%s trace %s %s %d threads at speed %s", combination.storageAndEngine(),
                 session.fixtureLabel(), session.config().cipher(), combination.threads(), speed);
-        ReportName name = ReportName.of("trace", combination.storageAndEngine(), "x" + speed + "-" + combination.threads() + "t",
+        ReportName name = ReportName.of("trace", combination.storageAndEngine(), "x" + speed + "-" + combination.threadsField(),
                 combination.fileSizeKib(), session.config().cipher());
         long scheduled = session.fixture().operations().stream()
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation()).count();

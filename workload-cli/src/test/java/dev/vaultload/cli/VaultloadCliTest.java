@@ -226,6 +226,33 @@ class VaultloadCliTest {
         assertEquals(1, outcome.err().strip().lines().count(), outcome.err());
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--thread 2|vaultload: Unknown options: '--thread', '2'; did you mean --threads",
+            "--cipher AES256_GMC|vaultload: Invalid CIPHER='AES256_GMC': expected one of [AES256_GCM, AES256_CBC, CHACHA20_POLY1305, NONE]; did you mean AES256_GCM?",
+            "--mode rte|vaultload: Invalid MODE='rte': expected one of [FIXTURE, HEADROOM, RATE, TRACE]; did you mean RATE?"})
+    void aTypoGetsTheOptionOrValueMeant(String args, String expected) {
+        Outcome outcome = run(args.split(" "));
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().startsWith(expected), outcome.err());
+    }
+
+    /** REPEAT runs the whole matrix again, each run in files of its own, so that compare has runs a side. */
+    @Test
+    void repeatRunsEveryCombinationAgainInFilesOfItsOwn() throws IOException {
+        Outcome outcome = run("--threads", "1", "--repeat", "2", "--report-formats", "json");
+
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        try (Stream<Path> files = Files.list(reports)) {
+            List<String> json = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".json"))
+                    .sorted().toList();
+            assertEquals(2, json.size(), json::toString);
+            assertTrue(json.stream().anyMatch(name -> name.contains("-1t-run2-")), json::toString);
+        }
+        assertTrue(outcome.out().contains("PASSED: 2 results"), outcome.out());
+    }
+
     /** Nothing was measured: neither a failed run (1) nor bad input (2), and said without Java's class names. */
     @Test
     void aStoreThatCannotBeReachedAtTheStartExitsFive() throws IOException {

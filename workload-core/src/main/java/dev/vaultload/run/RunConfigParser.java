@@ -1,6 +1,8 @@
 package dev.vaultload.run;
 
 import dev.vaultload.report.Thresholds;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -23,7 +25,7 @@ public final class RunConfigParser {
                 RunSettings.ENGINES.read(settings),
                 RunSettings.THREADS.read(settings),
                 RunSettings.FILE_SIZES.read(settings),
-                RunSettings.FIXTURE_SIZE.read(settings),
+                fixture(),
                 RunSettings.CIPHER.read(settings),
                 RunSettings.KDF_ITERATIONS.read(settings),
                 RunSettings.DURATION.find(settings),
@@ -36,5 +38,16 @@ public final class RunConfigParser {
                 RunSettings.REPORT_FORMATS.read(settings),
                 Thresholds.read(settings),
                 WorkerThreads.checked(RunSettings.WORKER_NICE.read(settings)));
+    }
+
+    /** FIXTURE's file, else FIXTURE_SIZE (Datasafe's setting, a size or a file); both at once is ambiguous. */
+    private RunConfig.FixtureSource fixture() {
+        Optional<Path> file = RunSettings.FIXTURE.find(settings);
+        if (file.isPresent() && RunSettings.FIXTURE_SIZE.in(settings).isPresent()) {
+            throw new IllegalArgumentException("Invalid " + RunSettings.FIXTURE.name() + ": set with "
+                    + RunSettings.FIXTURE_SIZE.name() + "; give one of them");
+        }
+        return file.<RunConfig.FixtureSource>map(RunConfig.FixtureSource.File::new)
+                .orElseGet(() -> RunSettings.FIXTURE_SIZE.read(settings));
     }
 }

@@ -37,6 +37,9 @@ public final class RunSettings implements SettingDeclarations {
             new SettingType<>("SMALL, MEDIUM, LARGE or the path of an existing fixture file", RunSettings::fixture),
             FixtureSize.SMALL.name(), "the fixture: `SMALL` has 200 operations, `MEDIUM` 1000, `LARGE` 10000; a file may be"
                     + " ours or Datasafe's");
+    public static final Setting<Path> FIXTURE = Setting.optional("FIXTURE", SettingType.readableFile("a readable fixture file"),
+            "`FIXTURE_SIZE`", "a fixture file (ours, Datasafe's or an imported trace's) to replay instead of a committed"
+                    + " size; set it or FIXTURE_SIZE, not both");
     public static final Setting<CipherSuite> CIPHER = Setting.of("CIPHER", SettingType.choice(CipherSuite.class),
             CipherSuite.AES256_GCM.name(), "document encryption; `NONE` encrypts nothing: the baseline, and every report says so");
     public static final Setting<Integer> KDF_ITERATIONS = Setting.of("KDF_ITERATIONS", SettingType.positiveInt(),
@@ -58,6 +61,9 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
+    public static final Setting<Integer> REPEAT = Setting.of("REPEAT", SettingType.positiveInt(), "1",
+            "runs of every combination: the whole matrix this many times, so that runs of two combinations interleave"
+                    + " and share the machine's drift; `compare` needs >= 2 runs a side");
     public static final Setting<Integer> WORKER_NICE = Setting.of("WORKER_NICE",
             SettingType.integerWithin(0, WorkerThreads.MAX_NICE), "0", "nice value of the threads that run operations"
                     + " (Linux): on a machine shared with the server under test, e.g. 10 lets the server go first, so"
@@ -88,8 +94,8 @@ public final class RunSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
-                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, WORKER_NICE, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
+        return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, FIXTURE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
+                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, REPEAT, WORKER_NICE, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
                 REPORT_FORMATS, FILESYSTEM_ROOT);
     }
 

@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -166,21 +167,24 @@ public final class SuiteSession implements AutoCloseable {
     }
 
     /**
-     * storage x engine x threads x file size, in that nesting: Datasafe's order, one engine after the other. Lazy,
-     * and ending at a signal ({@link Interruption}): no combination starts after one.
+     * storage x engine x threads x file size, in that nesting: Datasafe's order, one engine after the other; the whole
+     * matrix REPEAT times, so that repeated runs of two cells interleave and share the machine's drift. Lazy, and
+     * ending at a signal ({@link Interruption}): no combination starts after one.
      */
     public Stream<Combination> combinations() {
-        List<Combination> combinations = new ArrayList<>();
+        List<Combination> matrix = new ArrayList<>();
         for (String storage : config.storageProviders()) {
             for (String engine : engines.keySet()) {
                 for (int threads : config.threads()) {
                     for (int fileSizeKib : config.fileSizesKib()) {
-                        combinations.add(new Combination(storage, engine, threads, fileSizeKib));
+                        matrix.add(new Combination(storage, engine, threads, fileSizeKib));
                     }
                 }
             }
         }
-        return combinations.stream().takeWhile(next -> !Interruption.requested());
+        return IntStream.rangeClosed(1, RunSettings.REPEAT.read(settings)).boxed()
+                .flatMap(repetition -> matrix.stream().map(combination -> combination.repeated(repetition)))
+                .takeWhile(next -> !Interruption.requested());
     }
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */

@@ -132,7 +132,7 @@ public final class WorkloadRunner {
     }
 
     private String reportName(Combination combination, Engine engine, Instant startedAt) {
-        return ReportFiles.baseName(suite, combination.storageAndEngine(), ReportFiles.threadsField(combination.threads()),
+        return ReportFiles.baseName(suite, combination.storageAndEngine(), combination.threadsField(),
                 combination.fileSizeKib(), String.valueOf(engine.description().cipher()), startedAt);
     }
 }

@@ -133,6 +133,7 @@ public record Setting<T>(String name, SettingType<T> type, String defaultValue, 
     /** The one-line error for a value this setting does not accept; a secret's value is not repeated. */
     public IllegalArgumentException invalid(String value) {
         return new IllegalArgumentException("Invalid " + name + (secret ? "" : "='" + value + "'") + ": expected "
-                + type.accepted());
+                + type.accepted() + (secret ? "" : Suggestion.closest(value, type.choices())
+                .map(meant -> "; did you mean " + meant + "?").orElse("")));
     }
 }

@@ -16,11 +16,21 @@ import java.util.regex.Pattern;
  *
  * @param accepted e.g. {@code a positive integer}
  * @param parse    throws {@link IllegalArgumentException} for text it does not accept
+ * @param choices  the whole accepted set where it is finite (to suggest the one meant by a typo); else empty
  * @param <T>      the value's type
  */
-public record SettingType<T>(String accepted, Function<String, T> parse) {
+public record SettingType<T>(String accepted, Function<String, T> parse, List<String> choices) {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)?");
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)%?");
+
+    public SettingType {
+        choices = List.copyOf(choices);
+    }
+
+    /** A type whose accepted texts are not a finite set. */
+    public SettingType(String accepted, Function<String, T> parse) {
+        this(accepted, parse, List.of());
+    }
 
     /** Any text: {@code describes} says what it should be, e.g. {@code an AWS region}. */
     public static SettingType<String> text(String describes) {
@@ -97,13 +107,14 @@ public record SettingType<T>(String accepted, Function<String, T> parse) {
     /** A constant of {@code type}, in any case. */
     public static <E extends Enum<E>> SettingType<E> choice(Class<E> type) {
         return new SettingType<>("one of " + Arrays.toString(type.getEnumConstants()),
-                text -> Enum.valueOf(type, text.toUpperCase(Locale.ROOT)));
+                text -> Enum.valueOf(type, text.toUpperCase(Locale.ROOT)),
+                Arrays.stream(type.getEnumConstants()).map(Enum::name).toList());
     }
 
     /** One of {@code accepted} in any case, returned as spelled there. */
     public static SettingType<String> oneOf(List<String> accepted) {
         return new SettingType<>("one of " + accepted, text -> accepted.stream().filter(text::equalsIgnoreCase)
-                .findFirst().orElseThrow(() -> new IllegalArgumentException(text)));
+                .findFirst().orElseThrow(() -> new IllegalArgumentException(text)), accepted);
     }
 
     /** A positive duration: seconds without a unit, else ms, s, m, h or d. */

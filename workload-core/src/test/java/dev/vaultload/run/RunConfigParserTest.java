@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -37,6 +41,16 @@ class RunConfigParserTest {
         assertEquals(Duration.ofSeconds(10), config.warmup());
         assertEquals(210_000, config.kdfIterations());
         assertEquals(OptionalDouble.empty(), config.maxRssGrowthPercent());
+    }
+
+    @Test
+    void aFixtureFileComesFromFixtureAndNotFromFixtureSizeAsWell(@TempDir Path directory) throws IOException {
+        Path file = Files.writeString(directory.resolve("trace.json"), "{}");
+
+        assertEquals(new RunConfig.FixtureSource.File(file), parse(Map.of("FIXTURE", file.toString())).fixture());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> parse(Map.of("FIXTURE", file.toString(), "FIXTURE_SIZE", "SMALL")));
+        assertEquals("Invalid FIXTURE: set with FIXTURE_SIZE; give one of them", refused.getMessage());
     }
 
     @Test
