@@ -9,6 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -59,7 +60,7 @@ final class ClusterOptions {
     private String secret;
 
     /** Every run setting except the shard contract's and the secrets, as an option of {@code command}. */
-    static void addRunSettings(CommandSpec command) {
+    static void addRunSettings(CommandLine command) {
         SuiteSettings.addTo(command, setting -> !setting.secret() && !CONTRACT.contains(setting.name()));
     }
 

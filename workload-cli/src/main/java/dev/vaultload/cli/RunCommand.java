@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
  * suites' settings as options.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
+        customSynopsis = "vaultload run [--mode FIXTURE|HEADROOM|RATE|TRACE] [--SETTING=VALUE | --setting VALUE]...",
         description = {"Run the workload against a storage provider. Every suite setting is an option (--THREADS 2,4 or "
                 + "--threads 2,4); unset ones come from the system property or environment variable of the same name.",
                 ExitCodes.SUMMARY})

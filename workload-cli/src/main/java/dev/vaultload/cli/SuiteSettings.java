@@ -3,13 +3,20 @@ package dev.vaultload.cli;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingsRegistry;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * Every registered setting as an option of {@code run}: {@code --NAME} and {@code --name-in-kebab-case}, with the
@@ -17,21 +24,47 @@ import picocli.CommandLine.Model.OptionSpec;
  * if given, else the system property, else the environment variable.
  */
 final class SuiteSettings {
+    private static final Pattern MARKDOWN_LINK = Pattern.compile("\\[([^]]+)]\\(([^)]+)\\)");
 
     private SuiteSettings() {
     }
 
     /** Adds {@code --NAME} / {@code --name} for every registered setting to the command. */
-    static void addTo(CommandSpec command) {
+    static void addTo(CommandLine command) {
         addTo(command, setting -> true);
     }
 
-    /** Adds {@code --NAME} / {@code --name} for the registered settings that {@code which} accepts. */
-    static void addTo(CommandSpec command, Predicate<Setting<?>> which) {
-        for (Setting<?> setting : SettingsRegistry.all().stream().filter(which).toList()) {
-            command.addOption(OptionSpec.builder(longName(setting.name()), kebabName(setting.name()))
-                    .paramLabel("VALUE").type(String.class).description(description(setting)).build());
-        }
+    /**
+     * Adds {@code --NAME} / {@code --name} for the registered settings that {@code which} accepts, and a help whose option
+     * list stands under a heading per topic (what every run sets first), so that it reads by subject rather than as one
+     * long list.
+     */
+    static void addTo(CommandLine command, Predicate<Setting<?>> which) {
+        CommandSpec spec = command.getCommandSpec();
+        Map<String, List<OptionSpec>> byTopic = new LinkedHashMap<>();
+        SettingsRegistry.byTopic().forEach((topic, settings) -> settings.stream().filter(which).forEach(setting -> {
+            OptionSpec option = OptionSpec.builder(longName(setting.name()), kebabName(setting.name()))
+                    .paramLabel("VALUE").type(String.class).description(description(setting)).build();
+            spec.addOption(option);
+            byTopic.computeIfAbsent(topic, ignored -> new ArrayList<>()).add(option);
+        }));
+        command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, help -> optionList(help, byTopic));
+    }
+
+    /** The command's own options first, then the settings under their topics. */
+    private static String optionList(Help help, Map<String, List<OptionSpec>> byTopic) {
+        List<OptionSpec> settings = byTopic.values().stream().flatMap(List::stream).toList();
+        StringBuilder list = new StringBuilder(layout(help, help.commandSpec().options().stream()
+                .filter(option -> !settings.contains(option)).toList()));
+        byTopic.forEach((topic, options) -> list.append(System.lineSeparator()).append(topic).append(':')
+                .append(System.lineSeparator()).append(layout(help, options)));
+        return list.toString();
+    }
+
+    private static String layout(Help help, List<OptionSpec> options) {
+        Help.Layout layout = help.createDefaultLayout();
+        options.forEach(option -> layout.addOption(option, help.createDefaultParamLabelRenderer()));
+        return layout.toString();
     }
 
     /**
@@ -66,13 +99,26 @@ final class SuiteSettings {
      * picocli formats descriptions (a bare one, as in "errors < 0.1%", makes it warn on every --help).
      */
     private static String description(Setting<?> setting) {
-        String help = setting.meaning().replace("`", "");
+        String help = plainText(setting.meaning());
         if (setting.defaultValue() != null) {
             help += " (default " + setting.defaultValue() + ")";
         } else if (setting.defaultNote() != null) {
             help += " (unset: " + setting.defaultNote().replace("`", "") + ")";
         }
         return help.replace("%", "%%");
+    }
+
+    /** The registry's Markdown as a terminal shows it: no backticks, a link as its text (and its target if other). */
+    static String plainText(String markdown) {
+        Matcher link = MARKDOWN_LINK.matcher(markdown.replace("`", ""));
+        StringBuilder plain = new StringBuilder();
+        while (link.find()) {
+            String text = link.group(1);
+            String target = link.group(2);
+            link.appendReplacement(plain, Matcher.quoteReplacement(text.equals(target) || target.startsWith("#")
+                    ? text : text + " (" + target + ")"));
+        }
+        return link.appendTail(plain).toString();
     }
 
     private static String longName(String name) {

@@ -47,7 +47,7 @@ public final class VaultloadCli implements Runnable {
     static CommandLine commandLine(Function<String, StorageProviderFactory> providerNamed, LiveProgress progress) {
         CommandLine root = new CommandLine(new VaultloadCli());
         CommandLine run = new CommandLine(new RunCommand(providerNamed, progress));
-        SuiteSettings.addTo(run.getCommandSpec());
+        SuiteSettings.addTo(run);
         run.setCaseInsensitiveEnumValuesAllowed(true);
         root.addSubcommand("run", run);
         root.addSubcommand("generate", new CommandLine(new GenerateCommand()));
@@ -95,7 +95,7 @@ public final class VaultloadCli implements Runnable {
         CommandLine job = new CommandLine(new ClusterJobCommand());
         CommandLine run = new CommandLine(new ClusterRunCommand(clients, merge));
         for (CommandLine command : List.of(job, run)) {
-            ClusterOptions.addRunSettings(command.getCommandSpec());
+            ClusterOptions.addRunSettings(command);
             cluster.addSubcommand(command);
         }
         return cluster;

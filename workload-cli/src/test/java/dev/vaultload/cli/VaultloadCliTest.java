@@ -238,6 +238,19 @@ class VaultloadCliTest {
         assertTrue(outcome.err().startsWith(expected), outcome.err());
     }
 
+    /** 271 lines in registry order with Markdown printed raw: now under a heading per topic, as a terminal shows text. */
+    @Test
+    void runHelpStandsUnderTopicsWithoutMarkdown() {
+        Outcome help = execute(StorageProviders::named, List.of("run", "--help"));
+
+        assertEquals(0, help.exitCode(), help.err());
+        List<String> headings = help.out().lines().filter(line -> line.endsWith(":") && !line.startsWith(" ")).toList();
+        assertEquals("The run: stores, engines, matrix, fixture, length, outputs:", headings.getFirst(), headings::toString);
+        assertTrue(headings.contains("S3 stores: EMBEDDED, MINIO, CEPH, AMAZON:"), headings::toString);
+        assertFalse(help.out().contains("`") || help.out().contains("]("), "no Markdown on a terminal");
+        assertTrue(help.out().contains("see docs/bindings.md;"), "a link as its text");
+    }
+
     /** REPEAT runs the whole matrix again, each run in files of its own, so that compare has runs a side. */
     @Test
     void repeatRunsEveryCombinationAgainInFilesOfItsOwn() throws IOException {

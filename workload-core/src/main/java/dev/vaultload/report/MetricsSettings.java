@@ -22,6 +22,11 @@ public final class MetricsSettings implements SettingDeclarations {
     }
 
     @Override
+    public String topic() {
+        return "Live metrics (Prometheus)";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(METRICS_PORT, METRICS_LINGER);
     }

@@ -35,10 +35,14 @@ public final class SoakHealthLog extends LoggedReport {
 
     private static String line(RunResult result) {
         SoakHealth health = result.health();
-        String rssGrowth = health.rssGrowthPercent() == null ? "RSS unknown" : String.format(Locale.ROOT,
+        String rssGrowth = health.rssGrowthPercent() != null ? String.format(Locale.ROOT,
                 "RSS %s -> %s MiB (quarters %.1f -> %.1f MiB, %+.1f%%)", mebibytes(health.rssStartBytes()),
                 mebibytes(health.rssEndBytes()), health.firstQuarterRssBytes() / BYTES_PER_MEBIBYTE,
-                health.lastQuarterRssBytes() / BYTES_PER_MEBIBYTE, health.rssGrowthPercent());
+                health.lastQuarterRssBytes() / BYTES_PER_MEBIBYTE, health.rssGrowthPercent())
+                // a run shorter than a few periods has no quarters to compare: its start and end are still known
+                : health.rssEndBytes() != HealthSample.UNKNOWN ? "RSS " + mebibytes(health.rssStartBytes()) + " -> "
+                + mebibytes(health.rssEndBytes()) + " MiB (too few periods for a growth figure)"
+                : "RSS not measured on this system";
         return String.format(Locale.ROOT,
                 "Soak health: CPU %.3f ms/op, %s, heap %s -> %s MiB, threads max %d, GC %d collections, %d ms paused",
                 result.cpu().processCpuMillisPerOperation(), rssGrowth, mebibytes(health.heapStartBytes()),

@@ -22,6 +22,11 @@ public final class ThresholdSettings implements SettingDeclarations {
     }
 
     @Override
+    public String topic() {
+        return "Pass/fail thresholds";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(THRESHOLDS, THRESHOLDS_FILE);
     }

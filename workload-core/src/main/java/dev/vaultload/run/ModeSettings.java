@@ -60,6 +60,11 @@ public final class ModeSettings implements SettingDeclarations {
     }
 
     @Override
+    public String topic() {
+        return "Modes: HEADROOM, RATE and TRACE";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, MIN_ACHIEVED_SHARE, MAX_LATENESS, SPEED, MIN_THREADS, MAX_THREADS, THREAD_STEP,
                 OPERATIONS_PER_STEP, STOP_AFTER_FALLING, KNEE_FACTOR);

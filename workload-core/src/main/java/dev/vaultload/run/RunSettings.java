@@ -31,7 +31,8 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<List<Integer>> THREADS = Setting.of("THREADS", SettingType.positiveInts(), "2,4,8",
             "thread counts; each thread is one execution of the whole fixture (HEADROOM steps from MIN_THREADS to MAX_THREADS instead)")
             .inModes(RunMode.FIXTURE.name(), RunMode.RATE.name(), RunMode.TRACE.name());
-    public static final Setting<List<Integer>> FILE_SIZES = Setting.of("FILE_SIZES", SettingType.positiveInts(),
+    public static final Setting<List<Integer>> FILE_SIZES = Setting.of("FILE_SIZES",
+            SettingType.positiveInts("sizes in KiB (1024 is 1 MiB), e.g. 100,1024"),
             "100,1024,10240", "document sizes in KiB");
     public static final Setting<RunConfig.FixtureSource> FIXTURE_SIZE = Setting.of("FIXTURE_SIZE",
             new SettingType<>("SMALL, MEDIUM, LARGE or the path of an existing fixture file", RunSettings::fixture),
@@ -87,9 +88,15 @@ public final class RunSettings implements SettingDeclarations {
             SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider")
             .forProviders(FileSystemStorageProviderFactory.NAME);
 
+    /** First: what every run sets. */
     @Override
     public int rank() {
-        return 0;
+        return -1;
+    }
+
+    @Override
+    public String topic() {
+        return "The run: stores, engines, matrix, fixture, length, outputs";
     }
 
     @Override

@@ -52,6 +52,11 @@ public final class ShardSettings implements SettingDeclarations {
     }
 
     @Override
+    public String topic() {
+        return "Shards: one run over several processes";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT);
     }

@@ -10,8 +10,11 @@ import java.util.List;
 public interface SettingDeclarations {
     List<Setting<?>> settings();
 
-    /** Where these settings come in the registry: the harness's first (0), then the bindings' (1). */
+    /** Where these settings come in the registry: what every run sets first (-1), the harness's (0), the bindings' (1). */
     default int rank() {
         return 1;
     }
+
+    /** The heading these settings stand under in help, e.g. {@code S3 stores}. */
+    String topic();
 }

@@ -78,7 +78,12 @@ public record SettingType<T>(String accepted, Function<String, T> parse, List<St
     }
 
     public static SettingType<List<Integer>> positiveInts() {
-        return new SettingType<>("a comma-separated list of positive integers, e.g. 2,4,8",
+        return positiveInts("positive integers, e.g. 2,4,8");
+    }
+
+    /** @param what what the integers are, with an example, e.g. {@code sizes in KiB, e.g. 100,1024} */
+    public static SettingType<List<Integer>> positiveInts(String what) {
+        return new SettingType<>("a comma-separated list of " + what,
                 text -> Arrays.stream(text.split(",")).map(part -> positive(part.trim())).toList());
     }
 

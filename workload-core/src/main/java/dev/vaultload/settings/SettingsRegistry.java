@@ -3,7 +3,9 @@ package dev.vaultload.settings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Function;
@@ -21,11 +23,7 @@ public final class SettingsRegistry {
     /** @throws IllegalStateException when two parts declare the same name */
     public static List<Setting<?>> all() {
         List<Setting<?>> settings = new ArrayList<>();
-        ServiceLoader.load(SettingDeclarations.class).stream()
-                .map(ServiceLoader.Provider::get)
-                .sorted(Comparator.comparingInt(SettingDeclarations::rank)
-                        .thenComparing(declarations -> declarations.getClass().getName()))
-                .forEach(declarations -> settings.addAll(declarations.settings()));
+        declarations().forEach(declarations -> settings.addAll(declarations.settings()));
         Set<String> names = new HashSet<>();
         for (Setting<?> setting : settings) {
             if (!names.add(setting.name())) {
@@ -33,6 +31,22 @@ public final class SettingsRegistry {
             }
         }
         return List.copyOf(settings);
+    }
+
+    /** Every setting by the topic its part gives it ({@link SettingDeclarations#topic()}), in the registry's order. */
+    public static Map<String, List<Setting<?>>> byTopic() {
+        Map<String, List<Setting<?>>> topics = new LinkedHashMap<>();
+        declarations().forEach(declarations -> topics.computeIfAbsent(declarations.topic(), topic -> new ArrayList<>())
+                .addAll(declarations.settings()));
+        return topics;
+    }
+
+    private static List<SettingDeclarations> declarations() {
+        return ServiceLoader.load(SettingDeclarations.class).stream()
+                .map(ServiceLoader.Provider::get)
+                .sorted(Comparator.comparingInt(SettingDeclarations::rank)
+                        .thenComparing(declarations -> declarations.getClass().getName()))
+                .toList();
     }
 
     /**

@@ -15,6 +15,11 @@ public final class DatasafeSettings implements SettingDeclarations {
             .forEngines(DatasafeEngineFactory.NAME);
 
     @Override
+    public String topic() {
+        return "Engine DATASAFE";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(DATASAFE_STORAGE);
     }

@@ -20,6 +20,11 @@ public final class HistorySettings implements SettingDeclarations {
             "the password of HISTORY_USER");
 
     @Override
+    public String topic() {
+        return "Results history";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(HISTORY_URL, HISTORY_USER, HISTORY_PASSWORD);
     }

@@ -25,6 +25,11 @@ public final class AwsEngineSettings implements SettingDeclarations {
             .forEngines(SseMode.SSE_KMS.name());
 
     @Override
+    public String topic() {
+        return "Engines S3EC and SSE_*";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(S3EC_KEYRING, ENGINE_MULTIPART_MIB, SSE_KMS_KEY_ID);
     }

@@ -14,6 +14,11 @@ public final class VaultEngineSettings implements SettingDeclarations {
             .forEngines(VaultEngineFactory.NAME);
 
     @Override
+    public String topic() {
+        return "Engine VAULTLOAD";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(INBOX_KEY_ALGORITHM);
     }

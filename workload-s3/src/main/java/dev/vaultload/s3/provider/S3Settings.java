@@ -86,6 +86,11 @@ public final class S3Settings implements SettingDeclarations {
             Integer.toString(S3TransferSettings.DEFAULT.deleteBatchSize()), "keys per DeleteObjects request");
 
     @Override
+    public String topic() {
+        return "S3 stores: EMBEDDED, MINIO, CEPH, AMAZON";
+    }
+
+    @Override
     public List<Setting<?>> settings() {
         return List.of(AWS_ACCESS_KEY, AWS_SECRET_KEY, AWS_BUCKET, AWS_REGION, AWS_URL, CA_PATH, EMBEDDED_S3_BACKEND,
                 EMBEDDED_S3_URL, RESULTS_S3_URL,
