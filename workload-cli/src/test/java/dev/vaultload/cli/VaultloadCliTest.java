@@ -346,7 +346,7 @@ class VaultloadCliTest {
 
         assertEquals(2, outcome.exitCode(), outcome.err());
         String message = outcome.err().strip();
-        assertTrue(message.startsWith("vaultload: Invalid FILE_SIZES='4000000': MEMORY keeps every live document in"
+        assertTrue(message.startsWith("vaultload: Invalid FILE_SIZES='4000000' (KiB): MEMORY keeps every live document in"
                 + " the heap: ") && message.contains("documents live per thread") && message.contains("of the heap of"),
                 message);
         assertEquals(1, message.lines().count(), message);
@@ -359,8 +359,22 @@ class VaultloadCliTest {
                 "--report-dir", reports.toString()));
 
         assertEquals(2, outcome.exitCode(), outcome.err());
-        assertTrue(outcome.err().strip().startsWith("vaultload: Invalid FILE_SIZES='2000000000': FILESYSTEM keeps every"
+        assertTrue(outcome.err().strip().startsWith("vaultload: Invalid FILE_SIZES='2000000000' (KiB): FILESYSTEM keeps every"
                 + " live document on disk: ") && outcome.err().contains("free under " + reports.resolve("fs")), outcome.err());
+    }
+
+    /** The default store took 95 GiB documents and wrote 7.1 GB in 2 minutes: its scratch disk is checked as FILESYSTEM's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"EMBEDDED", "MINIO"})
+    void documentsThatCannotFitOnALocalServersDiskAreRefusedBeforeItStarts(String provider) {
+        Outcome outcome = execute(StorageProviders::named, List.of("run", "--storage-providers", provider,
+                "--file-sizes", "99999999", "--threads", "8", "--report-dir", reports.toString()));
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().strip().startsWith("vaultload: Invalid FILE_SIZES='99999999' (KiB): " + provider + " keeps"),
+                outcome.err());
+        assertTrue(outcome.err().contains("every live document on disk") && outcome.err().contains("free under "),
+                outcome.err());
     }
 
     @Test

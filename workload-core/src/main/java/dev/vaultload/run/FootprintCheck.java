@@ -60,7 +60,7 @@ final class FootprintCheck {
 
     private static IllegalArgumentException refused(RunConfig config, String why) {
         return new IllegalArgumentException("Invalid " + RunSettings.FILE_SIZES.name() + "='" + String.join(",",
-                config.fileSizesKib().stream().map(String::valueOf).toList()) + "': " + why);
+                config.fileSizesKib().stream().map(String::valueOf).toList()) + "' (KiB): " + why);
     }
 
     /** The free space of the file system that holds {@code directory}, or its nearest existing parent. */

@@ -26,6 +26,15 @@ public record StorageFootprint(long heapBytes, Optional<Path> disk, long diskByt
     }
 
     /**
+     * This footprint, and every live document on the disk holding {@code directory} too: a local server the provider
+     * starts (EMBEDDED's S3Proxy, a MinIO) keeps the documents in its scratch directory while the client buffers parts.
+     */
+    public StorageFootprint andOnDisk(Load load, Path directory) {
+        return new StorageFootprint(heapBytes, Optional.of(directory), load.liveDocumentBytes(),
+                what + " and every live document on disk");
+    }
+
+    /**
      * @param liveDocumentBytes the run's live documents at their peak, all threads together
      * @param threads           threads that run at once
      */

@@ -27,10 +27,13 @@ public final class EmbeddedProviderFactory implements StorageProviderFactory {
     public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> configSource) {
         StorageFootprint parts = S3ProviderSettings.partBuffers(load, configSource);
         ProviderConfig config = new ProviderConfig(configSource);
-        boolean inHeap = config.valueOrDefault(S3Settings.EMBEDDED_S3_BACKEND).equals("transient")
-                && config.optional(S3Settings.EMBEDDED_S3_URL).isEmpty();
+        if (config.optional(S3Settings.EMBEDDED_S3_URL).isPresent()) {
+            return parts; // a server of another process keeps the documents where it runs
+        }
+        boolean inHeap = config.valueOrDefault(S3Settings.EMBEDDED_S3_BACKEND).equals("transient");
         return inHeap ? new StorageFootprint(parts.heapBytes() + load.liveDocumentBytes(), Optional.empty(), 0,
-                "every live document (EMBEDDED_S3_BACKEND=transient) and " + parts.what()) : parts;
+                "every live document (EMBEDDED_S3_BACKEND=transient) and " + parts.what())
+                : parts.andOnDisk(load, LocalServers.scratchParent());
     }
 
     @Override

@@ -32,9 +32,14 @@ final class LocalServers {
         }
     }
 
+    /** Where {@link #createScratchDirectory} makes its directories: the JVM's temporary directory. */
+    static Path scratchParent() {
+        return Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
     static Path createScratchDirectory(String prefix) {
         try {
-            return Files.createTempDirectory(prefix);
+            return Files.createTempDirectory(scratchParent(), prefix);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary directory", e);
         }

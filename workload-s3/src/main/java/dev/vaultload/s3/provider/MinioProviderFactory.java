@@ -27,7 +27,10 @@ public final class MinioProviderFactory implements StorageProviderFactory {
 
     @Override
     public StorageFootprint footprint(StorageFootprint.Load load, Function<String, String> configSource) {
-        return S3ProviderSettings.partBuffers(load, configSource);
+        StorageFootprint parts = S3ProviderSettings.partBuffers(load, configSource);
+        // a MinIO this provider starts keeps the documents in its scratch directory; an existing one, where it runs
+        return new ProviderConfig(configSource).optional(S3Settings.MINIO_URL).isPresent() ? parts
+                : parts.andOnDisk(load, LocalServers.scratchParent());
     }
 
     @Override
