@@ -45,6 +45,11 @@ public record EDivisive(double exponent, double maxPValue, int permutations, int
         }
     }
 
+    /** The fewest values a change point can be found in: {@code minSegment} either side of it. */
+    public int fewestPoints() {
+        return 2 * minSegment;
+    }
+
     /** The change points of {@code values} (oldest first), in order; {@code index} is the first value after each. */
     public List<ChangePoint> changePoints(double[] values) {
         TreeMap<Integer, Double> pValues = new TreeMap<>();
@@ -61,7 +66,7 @@ public record EDivisive(double exponent, double maxPValue, int permutations, int
 
     /** Splits [from, to) where significant, and each side again; {@code pValues} gets each split's p-value. */
     private void segment(double[] values, int from, int to, Map<Integer, Double> pValues, Random random) {
-        if (to - from < 2 * minSegment) {
+        if (to - from < fewestPoints()) {
             return;
         }
         double[] part = Arrays.copyOfRange(values, from, to);

@@ -24,13 +24,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code vaultload history add|list|trend|check}: the results history in HISTORY_URL (a SQLite file by default,
- * PostgreSQL for a team). Exit status: 0 done, 1 a regression newer than {@code check --since}, 2 bad input.
+ * PostgreSQL for a team). Exit status: 0 done, 1 a regression newer than {@code check --since}, 2 bad input, 4 a
+ * {@code check} that found no series with enough runs for a verdict.
  */
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = {"The results history: add result folders, list them, a figure's trend, change points "
                 + "(HISTORY_URL, else " + HistorySettings.DEFAULT_FILE + "; HISTORY_USER and HISTORY_PASSWORD from the "
                 + "environment or system properties).",
-                "Exit status: 0 done, 1 a regression newer than check --since, 2 bad input."},
+                "Exit status: 0 done, 1 a regression newer than check --since, 2 bad input, 4 check found no series "
+                        + "with enough runs for a verdict."},
         subcommands = {HistoryCommand.Add.class, HistoryCommand.ListRuns.class, HistoryCommand.Trend.class,
                 CheckCommand.class})
 public final class HistoryCommand {
@@ -145,7 +147,8 @@ public final class HistoryCommand {
     }
 
     @Command(name = "trend", mixinStandardHelpOptions = true,
-            description = "A figure over the runs of each configuration: a table, and an SVG or PNG chart")
+            description = "A figure over the runs of each configuration: a table, and an SVG or PNG chart with the change "
+                    + "points check finds marked")
     static final class Trend extends Store implements Callable<Integer> {
         @Option(names = "--metric", required = true, paramLabel = "FIGURE",
                 description = "as thresholds name it: 'READ p99', 'WRITE ops/s', 'errors', 'cpu ms/op'")
@@ -178,6 +181,7 @@ public final class HistoryCommand {
                     throw new IllegalArgumentException("no run in the history has " + figure + (where == null ? "" : " where " + where));
                 }
                 boolean grouped = grouping != Grouping.RUN;
+                SeriesNames names = SeriesNames.of(series.stream().map(FigureSeries::configuration).toList());
                 List<TrendChart.Line> lines = new ArrayList<>();
                 for (FigureSeries one : series) {
                     List<Grouping.Group> points = grouping.groups(one, central);
@@ -191,10 +195,10 @@ public final class HistoryCommand {
                         out().printf(Locale.ROOT, number + "d  %-21s %-11s %s%.3f%n", index + 1,
                                 point.first().startedToTheSecond(), String.join(",", point.commits()), runs, point.value());
                     }
-                    lines.add(new TrendChart.Line(series.size() == 1 ? figure : one.configuration().key(),
+                    lines.add(TrendLines.of(series.size() == 1 ? figure : names.label(one.configuration()),
                             Grouping.Group.values(points)));
                 }
-                String title = figure + (where == null ? "" : " where " + where) + per.heading();
+                String title = figure + ", " + names.shared() + per.heading();
                 if (png) {
                     writePng(chart, title, series.getFirst().unit(), grouping.noun(), lines);
                 } else {

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * report.html's trend of each run over the history of its configuration: every operation's p50 and p99 on one
- * chart, its ops/s on another, one point per run in the history (the run itself included once it was added).
+ * chart, its ops/s on another, one point per run in the history (the run itself included once it was added), each
+ * line's change points marked as {@code history check} finds them.
  */
 public final class HistoryTrends implements RunTrends, AutoCloseable {
     private final HistoryStore store;
@@ -45,7 +46,7 @@ public final class HistoryTrends implements RunTrends, AutoCloseable {
         if (series.isEmpty()) {
             return 0;
         }
-        lines.add(new TrendChart.Line(figure, series.getFirst().values()));
+        lines.add(TrendLines.of(figure, series.getFirst().values()));
         return series.getFirst().points().size();
     }
 

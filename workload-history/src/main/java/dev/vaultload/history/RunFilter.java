@@ -13,9 +13,10 @@ import java.util.stream.Collectors;
  */
 public final class RunFilter {
     /** The fields one can filter on: each a column of history_run; the integer ones compared as integers. */
-    private static final List<String> TEXT_FIELDS = List.of("mode", "suite", "storage", "engine", "cipher", "fixture",
-            "host", "git_commit");
-    private static final List<String> INTEGER_FIELDS = List.of("threads", "file_size_kib", "worker_nice");
+    private static final List<String> TEXT_FIELDS = List.of("mode", "suite", "storage", "engine", "cipher", "key_pair",
+            "fixture", "host", "git_commit");
+    private static final List<String> INTEGER_FIELDS = List.of("threads", "file_size_kib", "worker_nice", "kdf_iterations",
+            "buckets", "cores", "jdk_major");
     public static final RunFilter ALL = new RunFilter(Map.of());
 
     private final Map<String, String> equal;

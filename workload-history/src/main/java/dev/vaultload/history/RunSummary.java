@@ -27,7 +27,7 @@ import java.util.OptionalDouble;
  * @param units         the unit of each figure
  */
 public record RunSummary(String runId, Instant startedAt, String source, Configuration configuration, String errorMode,
-                         String gitCommit, String host, String jdk, int cores, long wallClockMillis, boolean passed,
+                         String gitCommit, String host, String jdk, long wallClockMillis, boolean passed,
                          boolean thresholdsBreached, Map<String, Double> figures, Map<String, String> units,
                          List<ThresholdVerdict> thresholds) {
 
@@ -59,7 +59,7 @@ public record RunSummary(String runId, Instant startedAt, String source, Configu
         keep(new ResultFigure(null, ResultMetric.RSS_GROWTH, null), result, figures, units);
         return new RunSummary(sha256(json), Instant.parse(result.timing().startedAt()), source, Configuration.of(result),
                 result.setup().errorMode().name(), result.environment().gitCommit(), result.environment().host(),
-                result.environment().jdk(), result.environment().cores(), result.timing().wallClockMillis(), result.passed(),
+                result.environment().jdk(), result.timing().wallClockMillis(), result.passed(),
                 result.thresholdsBreached(), figures, units, result.thresholds() == null ? List.of() : result.thresholds());
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.report.JsonReportWriter;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.ShardRun;
@@ -29,6 +30,7 @@ class HistoryCommandTest {
     private static final int COMMITS = 16;
     private static final int STEPPED_FROM = 9;
     private static final long COLD_RUN_SEED = 1;
+    private static final int KDF_RUNS = 12;
 
     @TempDir
     Path folder;
@@ -64,6 +66,13 @@ class HistoryCommandTest {
         assertEquals(0, trend.exitCode(), trend.err());
         assertTrue(trend.out().startsWith("== READ p99 (ms), mode=FIXTURE,"), trend.out());
         assertTrue(Files.readString(chart).startsWith("<svg") && Files.readString(chart).contains("READ p99"));
+        assertTrue(Files.readString(chart).contains("<g data-band=\"+"), "the change point check finds is marked");
+        Path both = folder.resolve("both.svg");
+        assertEquals(0, history("trend", "--metric", "READ p99", "--chart", both.toString(), "--url", history.toString())
+                .exitCode());
+        assertTrue(Files.readString(both).contains("aria-label=\"READ p99, mode=FIXTURE,suite=RandomActionsOnDatasafeTest,"
+                + "storage=CEPH,engine=VAULTLOAD,threads=2,file_size_kib=100,"), "the heading has what the lines share");
+        assertTrue(Files.readString(both).contains("data-series=\"cipher=AES256_CBC\""), "a line its own: " + Files.readString(both));
         Path png = folder.resolve("charts/read-p99.png");
         assertEquals(0, history("trend", "--metric", "READ p99", "--chart", png.toString(), "--url", history.toString()).exitCode());
         assertEquals(860, ImageIO.read(png.toFile()).getWidth(), "a PNG image");
@@ -97,7 +106,8 @@ class HistoryCommandTest {
         Outcome perCommit = history("check", "--metric", "READ p99", "--per", "commit", "--url", history.toString());
         assertEquals(1, perCommit.exitCode(), perCommit.out() + perCommit.err());
         assertTrue(perCommit.out().startsWith("REGRESSION READ p99 (ms), mode=FIXTURE,suite=RandomActionsOnDatasafeTest,"
-                + "storage=CEPH,engine=VAULTLOAD,cipher=AES256_GCM,threads=2,file_size_kib=100,fixture=SMALL, per commit (median)\n"
+                + "storage=CEPH,engine=VAULTLOAD,cipher=AES256_GCM,threads=2,file_size_kib=100,fixture=SMALL,key_pair=X25519,"
+                + "kdf_iterations=1000,cores=2,jdk_major=25, per commit (median)\n"
                 + "  between commit commit-" + (STEPPED_FROM - 1) + " (3 runs from " + night(STEPPED_FROM - 1)
                 + ") and commit commit-" + STEPPED_FROM + " (3 runs from " + night(STEPPED_FROM) + ")\n"), perCommit.out());
         assertTrue(perCommit.out().contains(" over " + STEPPED_FROM + " commits (" + 3 * STEPPED_FROM + " runs) -> "),
@@ -129,11 +139,65 @@ class HistoryCommandTest {
         try (HistoryTrends trends = new HistoryTrends(HistoryStore.open(history.toString(), null, null))) {
             String html = trends.html(SampleResults.result(FIRST_NIGHT, "CEPH", CipherSuite.AES256_GCM, 10, "x"));
             assertTrue(html.contains("Trend over the history: " + NIGHTS + " runs of mode=FIXTURE"), html);
-            assertEquals(2, html.split("<svg").length - 1, "latency and throughput");
+            assertEquals(2, html.split("class=\"trend-chart\"").length - 1, "latency and throughput");
             assertTrue(html.contains("data-series=\"READ p99\"") && html.contains("data-series=\"WRITE ops/s\""), html);
+            assertTrue(html.contains("<g data-band=\"READ p50 +") && html.contains("<g data-band=\"READ ops/s -"),
+                    "the change points of the lines that changed: " + html);
             assertEquals("", trends.html(SampleResults.result(FIRST_NIGHT, "MINIO", CipherSuite.AES256_GCM, 10, "x")),
                     "no history of MINIO: nothing to show");
         }
+    }
+
+    @Test
+    void aKdfIterationsChangeBetweenRunsOfOneCommitIsAnotherSeriesNotARegression() throws Exception {
+        Path results = folder.resolve("kdf");
+        Random random = new Random(5);
+        for (int night = 0; night < 2 * KDF_RUNS; night++) {
+            int kdfIterations = night < KDF_RUNS ? 1000 : 210_000;
+            double readMillis = (night < KDF_RUNS ? 10 : 14) * (1 + 0.03 * random.nextGaussian());
+            RunResult result = SampleResults.result(night(night), "CEPH", CipherSuite.AES256_GCM, readMillis, "one-commit");
+            new JsonReportWriter(Files.createDirectories(results.resolve("night-" + night)).resolve("r.json"))
+                    .write(SampleResults.withEngine(result, new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM,
+                            "X25519", kdfIterations)));
+        }
+        Path history = folder.resolve("kdf.db");
+        assertEquals(0, history("add", results.toString(), "--url", history.toString()).exitCode());
+
+        Outcome check = history("check", "--metric", "READ p99", "--url", history.toString());
+        assertEquals(0, check.exitCode(), check.out());
+        assertEquals("0 change points in 2 series; 0 regressions", check.out().strip());
+        assertEquals(KDF_RUNS + 1, history("list", "--where", "kdf_iterations=210000", "--url", history.toString())
+                .out().strip().lines().count(), "a header and the runs at 210000 iterations");
+    }
+
+    @Test
+    void aCheckWithTooFewRunsSaysSoAndExits4UnlessAnotherSeriesHadEnough() throws Exception {
+        Path history = folder.resolve("short.db");
+        Outcome empty = history("check", "--url", history.toString());
+        assertEquals(4, empty.exitCode(), empty.out());
+        assertEquals("0 change points in 0 series; 0 regressions\nno verdict: no series has the 10 runs a change point needs",
+                empty.out().strip());
+
+        Path one = folder.resolve("one.json");
+        new JsonReportWriter(one).write(SampleResults.result(FIRST_NIGHT, "MINIO", CipherSuite.AES256_GCM, 10, "c"));
+        history("add", one.toString(), "--url", history.toString());
+        Outcome single = history("check", "--url", history.toString());
+        assertEquals(4, single.exitCode(), single.out());
+        String minio = "mode=FIXTURE,suite=RandomActionsOnDatasafeTest,storage=MINIO,engine=VAULTLOAD,cipher=AES256_GCM,"
+                + "threads=2,file_size_kib=100,fixture=SMALL,key_pair=X25519,kdf_iterations=1000,cores=2,jdk_major=25";
+        assertEquals("TOO FEW RUNS " + minio + ": 1 run (7 figures), a verdict needs 10 (5 either side of a change)\n"
+                + "0 change points in 0 series; 0 regressions; 7 series with too few runs for a verdict\n"
+                + "no verdict: no series has the 10 runs a change point needs", single.out().strip());
+        assertTrue(history("check", "--per", "day", "--url", history.toString()).out()
+                .startsWith("TOO FEW DAYS " + minio + ", per day (median): 1 day (7 figures)"));
+
+        history("add", nightlyResults().toString(), "--url", history.toString());
+        Outcome mixed = history("check", "--metric", "READ p99", "--url", history.toString());
+        assertEquals(1, mixed.exitCode(), "the series long enough are judged as before: " + mixed.out());
+        assertTrue(mixed.out().contains("REGRESSION READ p99 (ms)"), mixed.out());
+        assertTrue(mixed.out().contains("TOO FEW RUNS " + minio + ": 1 run (1 figure)"), mixed.out());
+        assertTrue(mixed.out().strip().endsWith(" in 2 series; 1 regressions; 1 series with too few runs for a verdict"),
+                mixed.out());
     }
 
     @Test

@@ -8,17 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.report.RunResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -95,8 +99,98 @@ class HistoryStoreTest {
             assertEquals(5, store.series("READ p99", RunFilter.parse("worker_nice=10")).getFirst().values()[0], 0.1);
             Configuration plain = store.runs(RunFilter.parse("worker_nice=0")).getFirst().configuration();
             assertFalse(plain.key().contains("worker_nice"), "a series kept before the nice was recorded keeps its key");
-            assertTrue(store.runs(RunFilter.parse("worker_nice=10")).getFirst().configuration().key().endsWith(",worker_nice=10"));
+            assertTrue(store.runs(RunFilter.parse("worker_nice=10")).getFirst().configuration().key().contains(",worker_nice=10,"));
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void everySettingThatChangesTheFiguresMakesAnotherSeriesAndCanBeFilteredOn(Database database) {
+        try (HistoryStore store = database.open()) {
+            RunResult plain = SampleResults.result(NIGHT, "MINIO", CipherSuite.AES256_GCM, 10, "c");
+            store.add(summary(plain, "plain.json"));
+            store.add(summary(SampleResults.onMachine(plain, 2, "25.0.1 (Oracle Corporation)", "host-b"), "host-b.json"));
+            Map<String, RunResult> apart = Map.of(
+                    "kdf_iterations=210000", SampleResults.withEngine(plain, vaultload("X25519", 210_000)),
+                    "key_pair=EC_P256", SampleResults.withEngine(plain, vaultload("EC_P256", 1000)),
+                    "buckets=3", SampleResults.withBuckets(plain, 3),
+                    "cores=8", SampleResults.onMachine(plain, 8, "25", "host-a"),
+                    "jdk_major=21", SampleResults.onMachine(plain, 2, "21.0.5 (Eclipse Adoptium)", "host-a"));
+            apart.forEach((where, result) -> store.add(summary(result, where + ".json")));
+
+            assertEquals(1 + apart.size(), store.series("READ p99", RunFilter.ALL).size(), "one series per setting");
+            assertEquals(2, store.series("READ p99", RunFilter.of(Configuration.of(plain))).getFirst().points().size(),
+                    "another host with as many cores and the same JDK is the same series");
+            assertEquals("mode=FIXTURE,suite=RandomActionsOnDatasafeTest,storage=MINIO,engine=VAULTLOAD,cipher=AES256_GCM,"
+                    + "threads=2,file_size_kib=100,fixture=SMALL,key_pair=X25519,kdf_iterations=1000,cores=2,jdk_major=25",
+                    Configuration.of(plain).key());
+            apart.forEach((where, result) -> {
+                List<StoredRun> runs = store.runs(RunFilter.parse(where));
+                assertEquals(List.of(where + ".json"), runs.stream().map(StoredRun::source).toList(), where);
+                assertTrue(("," + runs.getFirst().configuration().key() + ",").contains("," + where + ","),
+                        runs.getFirst().configuration()::key);
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void runsKeptBeforeTheEngineSettingsAndTheJdkWereKeptStayInTheSeriesOfTheirEnginesDefaults(Database database)
+            throws Exception {
+        Flyway.configure().dataSource(HistoryStore.jdbcUrl(database.url()), database.user(), database.password())
+                .locations("classpath:db/history").target("2").load().migrate();
+        try (Connection connection = DriverManager.getConnection(HistoryStore.jdbcUrl(database.url()), database.user(),
+                database.password())) {
+            keptBeforeV3(connection, "old-vaultload", "VAULTLOAD", "AES256_GCM");
+            keptBeforeV3(connection, "old-plaintext", "PLAINTEXT", "NONE");
+        }
+        RunResult gcm = SampleResults.result(NIGHT, "MINIO", CipherSuite.AES256_GCM, 10, "c");
+        RunResult vaultload = SampleResults.withEngine(gcm, vaultload("X25519", 210_000));
+        try (HistoryStore store = database.open()) {
+            store.add(summary(vaultload, "new-vaultload.json"));
+            store.add(summary(SampleResults.withEngine(gcm, new EngineDescription("PLAINTEXT", CipherSuite.NONE, "NONE", 1)),
+                    "new-plaintext.json"));
+
+            List<FigureSeries> series = store.series("READ p99", RunFilter.ALL);
+            assertEquals(2, series.size(), "a series per engine, not per schema");
+            series.forEach(one -> assertEquals(2, one.points().size(), one.configuration()::key));
+            assertEquals(2, store.runs(RunFilter.parse("engine=PLAINTEXT,key_pair=NONE,kdf_iterations=1,jdk_major=25")).size());
+        }
+        try (Connection connection = DriverManager.getConnection(HistoryStore.jdbcUrl(database.url()), database.user(),
+                database.password());
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT configuration FROM history_run WHERE run_id = 'old-vaultload'")) {
+            assertTrue(rows.next());
+            assertEquals(Configuration.of(vaultload).key(), rows.getString(1), "the key kept names the new fields too");
+        }
+    }
+
+    /** A run as a history of schema V2 kept it: its jdk, cores and host, nothing of its engine's settings. */
+    private static void keptBeforeV3(Connection connection, String runId, String engine, String cipher) throws Exception {
+        try (PreparedStatement run = connection.prepareStatement("INSERT INTO history_run (run_id, started_at,"
+                + " started_at_millis, added_at_millis, source, configuration, mode, suite, storage, engine, cipher, threads,"
+                + " file_size_kib, fixture, error_mode, git_commit, host, jdk, cores, wall_clock_millis, passed,"
+                + " thresholds_breached, worker_nice) VALUES (?, ?, ?, 0, 'old.json', ?, 'FIXTURE',"
+                + " 'RandomActionsOnDatasafeTest', 'MINIO', ?, ?, 2, 100, 'SMALL', 'FAIL_FAST', 'b', 'host-a',"
+                + " '25.0.1 (Eclipse Adoptium)', 2, 1000, 1, 0, 0)");
+             PreparedStatement figure = connection.prepareStatement(
+                     "INSERT INTO history_figure (run_id, figure, value, unit) VALUES (?, 'READ p99', 10, 'ms')")) {
+            Instant before = NIGHT.minusSeconds(86_400);
+            run.setString(1, runId);
+            run.setString(2, before.toString());
+            run.setLong(3, before.toEpochMilli());
+            run.setString(4, "mode=FIXTURE,suite=RandomActionsOnDatasafeTest,storage=MINIO,engine=" + engine + ",cipher="
+                    + cipher + ",threads=2,file_size_kib=100,fixture=SMALL");
+            run.setString(5, engine);
+            run.setString(6, cipher);
+            run.executeUpdate();
+            figure.setString(1, runId);
+            figure.executeUpdate();
+        }
+    }
+
+    private static EngineDescription vaultload(String keyPair, int kdfIterations) {
+        return new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, keyPair, kdfIterations);
     }
 
     @ParameterizedTest

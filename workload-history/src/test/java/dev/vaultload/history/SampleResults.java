@@ -16,6 +16,7 @@ import dev.vaultload.stats.OperationStatistics;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 
 /** Results of known figures: READ and WRITE, 100 operations each at one latency, on a storage and cipher given. */
@@ -42,6 +43,31 @@ final class SampleResults {
                 operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(100, 80, 200), null, Map.of(),
                 new Environment("25", "vm", 2, 1 << 30, "linux", "host-a", commit), null, null, null, null, null);
         return Thresholds.parse("test", List.of(thresholds)).judge(result);
+    }
+
+    /** {@code result} as if run by the engine given, with its cipher, key pair and KDF iterations. */
+    static RunResult withEngine(RunResult result, EngineDescription engine) {
+        return with(result, engine, result.storageDetails(), result.environment());
+    }
+
+    /** {@code result} as if run over this many buckets (the multi-bucket suite names them in storageDetails). */
+    static RunResult withBuckets(RunResult result, int buckets) {
+        return with(result, result.engineDescription(), Map.of("buckets",
+                IntStream.range(0, buckets).mapToObj(index -> "bucket-" + index).toList()), result.environment());
+    }
+
+    /** {@code result} as if measured on another machine. */
+    static RunResult onMachine(RunResult result, int cores, String jdk, String host) {
+        Environment environment = result.environment();
+        return with(result, result.engineDescription(), result.storageDetails(), new Environment(jdk, environment.jvm(),
+                cores, environment.maxHeapBytes(), environment.os(), host, environment.gitCommit()));
+    }
+
+    private static RunResult with(RunResult result, EngineDescription engine, Map<String, Object> storageDetails,
+                                  Environment environment) {
+        return new RunResult(result.setup(), engine, result.timing(), result.operations(), result.errors(), result.failures(),
+                result.failureGroups(), result.objects(), result.cpu(), result.health(), storageDetails, environment,
+                result.shard(), result.merge(), result.headroom(), result.rate(), result.thresholds());
     }
 
     private static OperationStatistics statistics(OperationType type, long micros) {
