@@ -2,7 +2,7 @@
 # A single-node Ceph (one mon, one mgr, one memstore OSD, one RADOS Gateway) on 127.0.0.1 for Vaultload runs against
 # STORAGE_PROVIDERS=CEPH, from Debian's packages (installed with apt-get if radosgw is missing). Everything lives under
 # one base directory; the data is in RAM (memstore) and lost at stop, so every start is fresh.
-# Facts behind every step: ../shared/notes/ceph-single-node.md.
+# Facts behind every step: docs/notes/ceph-single-node.md.
 #
 #   eval "$(scripts/start-ceph.sh start)"   # starts it (idempotent) and prints export lines
 #   scripts/start-ceph.sh status            # exit 0 and the export lines if running, 1 otherwise

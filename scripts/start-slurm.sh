@@ -2,7 +2,7 @@
 # A single-node Slurm (munged, slurmctld, slurmd) on 127.0.0.1 for sharded runs as job arrays, from Debian's
 # packages (installed with apt-get if slurmctld is missing: Slurm 22.05, munge 0.5). Plain processes, no systemd, no
 # cgroups; everything (munge key and socket, slurm.conf, state, spool, logs, pids) lives under one base directory.
-# Facts behind every step: ../shared/notes/slurm-single-node.md.
+# Facts behind every step: docs/notes/slurm-single-node.md.
 #
 #   eval "$(scripts/start-slurm.sh start)"   # starts it (idempotent), waits for the node to be idle, prints export lines
 #   scripts/start-slurm.sh status            # exit 0 and the export lines if running, 1 otherwise
