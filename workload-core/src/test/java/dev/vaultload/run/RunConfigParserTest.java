@@ -80,7 +80,7 @@ class RunConfigParserTest {
     @CsvSource(delimiter = ';', value = {
             "THREADS;two;positive integers",
             "THREADS;2,0;positive integers",
-            "FILE_SIZES;100,-1;positive integers",
+            "FILE_SIZES;100,-1;sizes in KiB",
             "CIPHER;AES128;AES256_GCM",
             "ERROR_MODE;IGNORE;FAIL_FAST",
             "DURATION;10 minutes;72h",
