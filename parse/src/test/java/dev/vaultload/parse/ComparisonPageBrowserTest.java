@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vaultload.engine.CipherSuite;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,12 +24,9 @@ class ComparisonPageBrowserTest {
 
     @Test
     void comparePageHoldsTheTableWithIntervalsAndVerdictsAndAPanelPerOperationWithBothSides() throws IOException {
-        Path a = Files.createDirectories(folder.resolve("gcm"));
-        Path b = Files.createDirectories(folder.resolve("cbc"));
-        for (int repeat = 0; repeat < 2; repeat++) {
-            ComparisonPageTest.side(CipherSuite.AES256_GCM, 1.0, repeat).write(a, "run-" + repeat);
-            ComparisonPageTest.side(CipherSuite.AES256_CBC, 1.3, 10 + repeat).write(b, "run-" + repeat);
-        }
+        Path a = folder.resolve("gcm");
+        Path b = folder.resolve("cbc");
+        ComparisonPageTest.writeTwoRunsASide(a, b);
         Path page = folder.resolve("compare.html");
 
         int status = new CommandLine(new ParseCommand()).execute("compare", "--html", page.toString(), a.toString(), b.toString());
