@@ -54,11 +54,12 @@ public final class RunSettings implements SettingDeclarations {
             "passes of the fixture follow each other until the time is up (soak), e.g. `30m`, `72h`; RATE runs this long")
             .inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
     public static final Setting<Duration> PERIOD = Setting.of("PERIOD", SettingType.duration(), "10s",
-            "interval of the progress line (`1s` for interactive runs)");
+            "interval of the progress line and of the charts' points (`1s` for interactive runs; unset with a short"
+                    + " DURATION, a thirtieth of it, at least 1s)");
     public static final Setting<Duration> WARMUP = Setting.of("WARMUP", SettingType.durationOrZero(), "10s",
             "the start of every run (JIT compilation, connection pools, caches filling) that `compare` leaves out of its"
                     + " ratios and tests; whole periods that began inside it are dropped; RATE runs this long at its rate"
-                    + " first (at most DURATION) and records nothing of it").inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
+                    + " first (at most DURATION) and records nothing of it; unset with a short DURATION, a fifth of it").inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");

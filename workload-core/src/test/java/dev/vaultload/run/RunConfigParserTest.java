@@ -53,6 +53,18 @@ class RunConfigParserTest {
         assertEquals("Invalid FIXTURE: set with FIXTURE_SIZE; give one of them", refused.getMessage());
     }
 
+    /** A 30 s run at the default PERIOD had charts of 3 points, all shaded as warm-up. */
+    @ParameterizedTest
+    @CsvSource({"30s,1,6", "60s,2,10", "72h,10,10", "10s,1,2"})
+    void aShortRunGetsAPeriodAndWarmUpFittedToItsDuration(String duration, long periodSeconds, long warmupSeconds) {
+        RunConfig config = parse(Map.of("DURATION", duration));
+
+        assertEquals(Duration.ofSeconds(periodSeconds), config.reportPeriod());
+        assertEquals(Duration.ofSeconds(warmupSeconds), config.warmup());
+        assertEquals(Duration.ofSeconds(5), parse(Map.of("DURATION", duration, "PERIOD", "5s")).reportPeriod(),
+                "a PERIOD given is kept");
+    }
+
     @Test
     void readsTheRssGrowthLimitWithOrWithoutPercentSign() {
         assertEquals(OptionalDouble.of(12.5), parse(Map.of("MAX_RSS_GROWTH_PERCENT", "12.5")).maxRssGrowthPercent());
