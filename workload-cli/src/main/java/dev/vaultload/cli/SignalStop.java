@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.run.Interruption;
+import dev.vaultload.storage.HaltCleanup;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -37,6 +38,7 @@ final class SignalStop {
         String name = "SIG" + signal.getName();
         if (Interruption.requested()) {
             err.println("vaultload: " + name + " again: exiting at once");
+            HaltCleanup.cleanUp();
             Runtime.getRuntime().halt(exitCode);
         }
         signalExitCode = exitCode;
@@ -50,6 +52,7 @@ final class SignalStop {
                 return;
             }
             err.println("vaultload: not stopped " + GRACE.toSeconds() + " s after " + name + ": exiting");
+            HaltCleanup.cleanUp();
             Runtime.getRuntime().halt(exitCode);
         }, "signal-watchdog");
         watchdog.setDaemon(true);

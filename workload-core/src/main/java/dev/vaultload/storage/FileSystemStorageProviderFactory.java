@@ -37,7 +37,7 @@ public final class FileSystemStorageProviderFactory implements StorageProviderFa
         String configuredRoot = configured == null || configured.isBlank() ? null : configured.trim();
         Path root;
         try {
-            root = configuredRoot == null ? Files.createTempDirectory("vaultload-fs-")
+            root = configuredRoot == null ? HaltCleanup.scratch(Files.createTempDirectory("vaultload-fs-"))
                     : Files.createDirectories(Path.of(configuredRoot));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(ROOT_SETTING + "=" + configuredRoot

@@ -10,6 +10,7 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.storage.HaltCleanup;
 
 /** What every server the suite starts on this machine needs: fresh keys, a free loopback port, a scratch directory. */
 final class LocalServers {
@@ -39,7 +40,7 @@ final class LocalServers {
 
     static Path createScratchDirectory(String prefix) {
         try {
-            return Files.createTempDirectory(scratchParent(), prefix);
+            return HaltCleanup.scratch(Files.createTempDirectory(scratchParent(), prefix));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary directory", e);
         }
