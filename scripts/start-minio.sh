@@ -7,10 +7,14 @@
 #   scripts/start-minio.sh binary            # prints the minio binary's path, building it first if there is none
 #
 # Environment:
-#   MINIO_BINARY        the minio server; else `minio` on PATH; else the pinned build in ~/go/minio/MINIO_VERSION,
-#                       built once with `go install github.com/minio/minio@MINIO_VERSION` (about 2.5 min on 2 cores)
+#   MINIO_BINARY        the minio server; else the pinned build, ~/go/minio/MINIO_VERSION/minio, if built; else
+#                       `minio` on PATH; else the pinned build, built once there with
+#                       `go install github.com/minio/minio@MINIO_VERSION` (about 2.5 min on 2 cores). The MINIO
+#                       provider looks in the same order (MinioBinary in workload-s3; it ends at ~/go/bin/minio
+#                       where this builds), so a MinIO this built is the one it starts
 #   MINIO_VERSION       the Go module version of MinIO to build (default: the pin below, MinIO's master of
-#                       2026-02-12 as the Go module proxy names it; MinIO's RELEASE tags are not module versions)
+#                       2026-02-12 as the Go module proxy names it; MinIO's RELEASE tags are not module versions;
+#                       MinioBinary.PINNED_VERSION must be the same pin)
 #   MINIO_BASE_DIR      data, log, pid and keys (default ${TMPDIR:-/tmp}/vaultload-minio)
 #   MINIO_PORT          S3 port (default 9000); MINIO_CONSOLE_PORT console port (default 9001)
 #   AWS_BUCKET          bucket created at start (default vaultload), with BUCKETS (default 3) more for the
@@ -19,7 +23,11 @@
 #   MINIO_TLS           1: serve https with a self-signed certificate for 127.0.0.1 made here (openssl), printed as
 #                       CA_PATH, the private CA the clients trust; MinIO accepts SSE-C only over TLS (default 0)
 # The server always gets a static KMS key (MINIO_KMS_SECRET_KEY, named vaultload-key, random per start) for the
-# SSE_S3 and SSE_KMS engines.
+# SSE_S3 and SSE_KMS engines. Its flags and environment are those of every MinIO the Java code starts (MinioCommand
+# in workload-s3, for the MINIO provider and the fault tools):
+#   minio server DATA --address 127.0.0.1:PORT --console-address 127.0.0.1:CONSOLE_PORT --certs-dir CERTS
+#   MINIO_ROOT_USER, MINIO_ROOT_PASSWORD, MINIO_UPDATE=off, MINIO_KMS_SECRET_KEY=vaultload-key:KEY
+# A change here must be made there too: MinioScriptTest (workload-s3) compares the two.
 # Progress goes to stderr; only the export lines go to stdout.
 set -euo pipefail
 
@@ -32,6 +40,7 @@ start_timeout_seconds="${MINIO_START_TIMEOUT_SECONDS:-30}"
 tls="${MINIO_TLS:-0}"
 scheme=http; [ "$tls" = 1 ] && scheme=https
 certs_dir="$base_dir/certs"
+pinned_dir="$HOME/go/minio/$minio_version"
 pid_file="$base_dir/minio.pid"
 env_file="$base_dir/env"
 log_file="$base_dir/minio.log"
@@ -44,8 +53,9 @@ find_or_build_minio() {
     [ -x "$MINIO_BINARY" ] || die "MINIO_BINARY=$MINIO_BINARY is not an executable file"
     echo "$MINIO_BINARY"; return
   fi
+  if [ -x "$pinned_dir/minio" ]; then echo "$pinned_dir/minio"; return; fi
   if command -v minio >/dev/null 2>&1; then command -v minio; return; fi
-  go_install_pinned "github.com/minio/minio@$minio_version" "$HOME/go/minio/$minio_version" minio \
+  go_install_pinned "github.com/minio/minio@$minio_version" "$pinned_dir" minio \
     "about 2.5 minutes on 2 cores"
 }
 
@@ -78,19 +88,22 @@ start() {
   rm -rf "$base_dir"
   mkdir -p "$base_dir/data" "$certs_dir"
   [ "$tls" = 1 ] && make_certificate
-  export MINIO_ROOT_USER="vl$(random_hex 9)" MINIO_ROOT_PASSWORD="$(random_hex 20)" MINIO_UPDATE=off
-  MINIO_KMS_SECRET_KEY="vaultload-key:$(head -c 32 /dev/urandom | base64)" \
+  local user password
+  user="vl$(random_hex 9)"; password="$(random_hex 20)"
+  # the flags and environment listed at the top, MinioCommand's, in this one command
+  MINIO_ROOT_USER="$user" MINIO_ROOT_PASSWORD="$password" MINIO_UPDATE=off \
+    MINIO_KMS_SECRET_KEY="vaultload-key:$(head -c 32 /dev/urandom | base64)" \
     detached "$log_file" "$minio" server "$base_dir/data" --address "127.0.0.1:$port" \
     --console-address "127.0.0.1:$console_port" --certs-dir "$certs_dir" &
   local pid=$!
   echo "$pid" >"$pid_file"
   wait_until_ready "$pid"
-  CURL_CACERT="$([ "$tls" = 1 ] && echo "$certs_dir/public.crt")" create_buckets "$scheme://127.0.0.1:$port" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" "$bucket"
+  CURL_CACERT="$([ "$tls" = 1 ] && echo "$certs_dir/public.crt")" create_buckets "$scheme://127.0.0.1:$port" "$user" "$password" "$bucket"
   ( umask 077
     { echo "export MINIO_URL=$scheme://127.0.0.1:$port"
       [ "$tls" = 1 ] && echo "export CA_PATH=$certs_dir/public.crt"
-      echo "export AWS_ACCESS_KEY=$MINIO_ROOT_USER"
-      echo "export AWS_SECRET_KEY=$MINIO_ROOT_PASSWORD"
+      echo "export AWS_ACCESS_KEY=$user"
+      echo "export AWS_SECRET_KEY=$password"
       echo "export AWS_BUCKET=$bucket"; } >"$env_file" )
   say "MinIO $("$minio" --version 2>/dev/null | head -n 1 | awk '{print $3}') running, pid $pid, $scheme://127.0.0.1:$port, data in $base_dir/data"
   cat "$env_file"

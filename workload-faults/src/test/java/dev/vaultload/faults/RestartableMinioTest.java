@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.vaultload.s3.provider.MinioProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
 
 /**
  * A real MinIO (scripts/start-minio.sh's pinned binary): killed and started again as a {@link Fault}, and behind an
@@ -59,6 +63,26 @@ class RestartableMinioTest {
             assertArrayEquals(content, bucket.get("before-kill"));
             bucket.put("after-restart", content);
             assertArrayEquals(content, bucket.get("after-restart"));
+        }
+    }
+
+    /** The provider's MinIO has the KMS key, and a restart keeps it: what was encrypted under it can be read. */
+    @Test
+    void minioHasTheKmsKeyAcrossARestart() {
+        byte[] content = TestBucket.content(10 * 1024);
+        try (TestBucket bucket = TestBucket.open(minio.endpoint(), minio.credentials(), BUCKET, ATTEMPT_TIMEOUT)) {
+            PutObjectResponse put = bucket.client().putObject(request -> request.bucket(BUCKET).key("sse-kms")
+                    .serverSideEncryption(ServerSideEncryption.AWS_KMS).ssekmsKeyId(MinioProcess.KMS_KEY_NAME),
+                    RequestBody.fromBytes(content));
+            assertEquals(ServerSideEncryption.AWS_KMS, put.serverSideEncryption());
+        }
+        try (Fault killed = minio.minioKilled()) {
+            killed.inject();
+            killed.heal();
+        }
+        // a new client: the old one's pooled connection died with the server, and retries are off
+        try (TestBucket bucket = TestBucket.open(minio.endpoint(), minio.credentials(), BUCKET, ATTEMPT_TIMEOUT)) {
+            assertArrayEquals(content, bucket.get("sse-kms"));
         }
     }
 

@@ -32,8 +32,9 @@ enum SseMode {
                     ? "Ceph RGW 16.2 answers 200 to SSE-S3 and stores the object in plain text (it has no SSE-S3 KMS)" : null;
             case "MINIO" -> {
                 if (minioUrl == null) {
-                    yield "a MinIO the provider starts has no KMS and no TLS: start one with scripts/start-minio.sh"
-                            + (this == SSE_C ? " and MINIO_TLS=1" : "") + " and set MINIO_URL";
+                    // a MinIO the provider starts has the KMS key vaultload-key (as the script's), but no TLS
+                    yield this == SSE_C ? "MinIO accepts SSE-C only over TLS, which a MinIO the provider starts has not:"
+                            + " start one with MINIO_TLS=1 scripts/start-minio.sh and set MINIO_URL and CA_PATH" : null;
                 }
                 yield this == SSE_C && !minioUrl.startsWith("https:")
                         ? "MinIO accepts SSE-C only over TLS: start it with MINIO_TLS=1 scripts/start-minio.sh (https MINIO_URL, CA_PATH)"

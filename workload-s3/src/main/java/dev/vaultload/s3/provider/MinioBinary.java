@@ -6,8 +6,18 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** Finds the {@code minio} executable: MINIO_BINARY, else PATH, else {@code ~/go/bin/minio} (where go install puts it). */
+/**
+ * Finds the {@code minio} executable: MINIO_BINARY; else the pinned build of {@code scripts/start-minio.sh binary},
+ * {@code ~/go/minio/PINNED_VERSION/minio}; else {@code minio} on PATH; else {@code ~/go/bin/minio} (where a plain go
+ * install puts it). The script looks in the same order, building the pinned one where this finds none.
+ */
 final class MinioBinary {
+
+    /**
+     * The MinIO the script builds unless MINIO_VERSION says otherwise: MinIO's master of 2026-02-12 as the Go module
+     * proxy names it. The script's pin must be this one (MinioScriptTest).
+     */
+    static final String PINNED_VERSION = "v0.0.0-20260212201848-7aac2a2c5b7c";
 
     private MinioBinary() {
     }
@@ -25,7 +35,17 @@ final class MinioBinary {
                 .flatMap(path -> Stream.of(path.split(File.pathSeparator)))
                 .filter(directory -> !directory.isBlank())
                 .map(directory -> Path.of(directory, "minio"));
-        Stream<Path> goBin = Stream.of(Path.of(System.getProperty("user.home"), "go", "bin", "minio"));
-        return Stream.concat(onPath, goBin).filter(Files::isExecutable).filter(Files::isRegularFile).findFirst();
+        Stream<Path> goBin = Stream.of(home().resolve(Path.of("go", "bin", "minio")));
+        return Stream.of(Stream.of(pinnedBuild()), onPath, goBin).flatMap(candidates -> candidates)
+                .filter(Files::isExecutable).filter(Files::isRegularFile).findFirst();
+    }
+
+    /** Where the script builds (and caches) the pinned MinIO: its cache directory is {@code ~/go/minio/VERSION/}. */
+    static Path pinnedBuild() {
+        return home().resolve(Path.of("go", "minio", PINNED_VERSION, "minio"));
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("user.home"));
     }
 }

@@ -12,9 +12,10 @@ import java.util.function.Function;
 /**
  * MINIO, from the first of: an existing server at MINIO_URL (with AWS_ACCESS_KEY/AWS_SECRET_KEY; its bucket must
  * exist); a container through Testcontainers (MINIO_IMAGE) where a Docker engine answers; a {@code minio} binary
- * (MINIO_BINARY, PATH or ~/go/bin/minio) started on free 127.0.0.1 ports with a temporary data directory, ready
- * within MINIO_START_TIMEOUT_SECONDS (default 30). A MinIO the suite started is stopped on close and gets its buckets
- * created. An explicit MINIO_URL comes first: it is what the user asked for, and it skips the Docker probe.
+ * ({@link MinioBinary}) started as {@link MinioProcess} starts every local MinIO (with the KMS key {@code
+ * vaultload-key}), on free 127.0.0.1 ports with a temporary data directory, ready within MINIO_START_TIMEOUT_SECONDS
+ * (default 30). A MinIO the suite started is stopped on close and gets its buckets created. An explicit MINIO_URL
+ * comes first: it is what the user asked for, and it skips the Docker probe.
  */
 public final class MinioProviderFactory implements StorageProviderFactory {
 
@@ -53,8 +54,8 @@ public final class MinioProviderFactory implements StorageProviderFactory {
             return S3StorageProvider.startOn(NAME, settings, MinioContainer.start(image));
         }
         Path minio = binary.orElseThrow(() -> new IllegalArgumentException("MINIO found no server to use: set MINIO_URL"
-                + " to an existing one, run a Docker engine, or provide a minio binary via MINIO_BINARY, PATH or"
-                + " ~/go/bin/minio (scripts/start-minio.sh builds one)"));
+                + " to an existing one, run a Docker engine, or provide a minio binary: MINIO_BINARY, the pinned build"
+                + " of scripts/start-minio.sh binary (" + MinioBinary.pinnedBuild() + "), PATH or ~/go/bin/minio"));
         return S3StorageProvider.startOn(NAME, settings, MinioProcess.start(minio, startTimeout));
     }
 }

@@ -49,7 +49,8 @@ public final class S3Settings implements SettingDeclarations {
             "endpoint of an existing MinIO, or a list of its nodes as for `AWS_URL`; needs the key pair")
             .forProviders(MinioProviderFactory.NAME);
     public static final Setting<Path> MINIO_BINARY = Setting.optional("MINIO_BINARY",
-            SettingType.path("an executable minio server"), "`minio` on PATH, else `~/go/bin/minio`",
+            SettingType.path("an executable minio server"), "the pinned build of `scripts/start-minio.sh binary`"
+                    + " (`~/go/minio/VERSION/minio`), else `minio` on PATH, else `~/go/bin/minio`",
             "the `minio` executable MINIO starts (`scripts/start-minio.sh binary` builds a pinned one)")
             .forProviders(MinioProviderFactory.NAME).asAmbient();
     public static final Setting<String> MINIO_IMAGE = Setting.of("MINIO_IMAGE",

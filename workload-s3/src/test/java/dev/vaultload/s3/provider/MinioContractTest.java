@@ -12,7 +12,7 @@ class MinioContractTest extends S3BlobStoreContract {
     S3StorageProvider startProvider() {
         Optional<String> binary = TestConfig.minioBinary();
         assumeTrue(binary.isPresent() || MinioContainer.dockerAvailable(),
-                "no minio binary (MINIO_BINARY, PATH, ~/go/bin/minio) and no Docker: run scripts/start-minio.sh to build one");
+                "no minio binary and no Docker: scripts/start-minio.sh binary builds one");
         return new MinioProviderFactory().start(TestConfig.of(TestConfig.SMALL_REQUESTS,
                 binary.map(path -> Map.of("MINIO_BINARY", path)).orElse(Map.of())));
     }
