@@ -84,7 +84,8 @@ public final class ComparisonPage {
                               SideNames names) {
         html.append("<table class=\"comparison\"><tr><th>operation</th><th>runs A/B</th><th>periods A/B</th><th>")
                 .append(Html.escape(names.a())).append(" ops/s</th><th>").append(Html.escape(names.b()))
-                .append(" ops/s</th><th>ops/s B/A</th><th>throughput</th><th>p50 B/A</th>")
+                .append(" ops/s</th><th title=\"operations of this type per second after the warm-up\">ops/s B/A,"
+                        + " after warm-up</th><th>throughput</th><th>p50 B/A</th>")
                 .append("<th>p99 B/A</th><th>p (p50)</th><th>latency</th></tr>");
         combinations.forEach((combination, rows) -> {
             html.append("<tr class=\"combination\"><th colspan=\"11\">").append(Html.escape(combination.label()))

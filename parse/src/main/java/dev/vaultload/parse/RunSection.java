@@ -92,7 +92,10 @@ final class RunSection {
 
     static void operations(StringBuilder html, String title, String cssClass, List<OperationStatistics> operations) {
         html.append("<h3>").append(Html.escape(title)).append("</h3><table class=\"").append(cssClass)
-                .append("\"><tr><th>operation</th><th>count</th><th>ops/s</th>")
+                .append("\"><tr><th>operation</th><th>count</th>")
+                // three rates are printed about one run; each says which it is (the log's AvgTPS counts every type)
+                .append("<th title=\"operations of this type per second of the passes' wall clock, warm-up"
+                        + " included\">ops/s, wall clock</th>")
                 .append("<th>MiB/s</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>errors</th></tr>");
         for (OperationStatistics operation : operations) {
             html.append("<tr data-operation=\"").append(operation.type()).append("\"><td>").append(operation.type())

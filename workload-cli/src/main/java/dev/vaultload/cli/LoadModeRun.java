@@ -44,7 +44,7 @@ final class LoadModeRun {
                   BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
         StorageProvider provider = session.provider(combination);
         BlobStore bucket = provider.openBucket(provider.defaultBucket());
-        RunSetup setup = RunSetup.ofLoad(mode, session.suite(), combination.storage(), bucket.describe(), combination.threads(),
+        RunSetup setup = RunSetup.ofLoad(mode, mode.name(), combination.storage(), bucket.describe(), combination.threads(),
                 combination.fileSizeKib(), session.fixtureLabel() + " " + operation, session.config().workers().nice());
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());

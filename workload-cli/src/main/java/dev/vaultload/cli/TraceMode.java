@@ -1,6 +1,8 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.report.RunMode;
+import dev.vaultload.fixture.ContentSizes;
+import dev.vaultload.fixture.FixtureProfile;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.RunResult;
@@ -58,6 +60,9 @@ final class TraceMode {
         RateSection rate = result.rate();
         TraceSchedule schedule = rate.trace();
         out.println("==== Trace " + label + " ====");
+        ContentSizes.givenRange(session.fixture()).ifPresent(range -> out.printf(Locale.ROOT,
+                "documents of the trace's own sizes, %s to %s%n", FixtureProfile.size(range.getMin()),
+                FixtureProfile.size(range.getMax())));
         out.printf(Locale.ROOT, "%d operations of a %.1f s trace at speed %s: due %.1f ops/s, achieved %.1f ops/s over %.1f s,"
                         + " errors %s (after a warm-up of its first %d, unrecorded)%n", schedule.scheduledOperations(),
                 schedule.traceMillis() / 1000.0, schedule.speed(), rate.targetOpsPerSecond(), rate.achievedOpsPerSecond(),

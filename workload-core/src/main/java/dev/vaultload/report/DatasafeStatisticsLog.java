@@ -1,5 +1,6 @@
 package dev.vaultload.report;
 
+import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.stats.OperationStatistics;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ public final class DatasafeStatisticsLog extends LoggedReport {
     public List<String> lines(RunResult result) {
         List<String> lines = new ArrayList<>();
         lines.add(heading(result));
+        lines.add(whatRan(result));
         for (OperationStatistics operation : result.operations()) {
             if (operation.count() > 0) {
                 lines.add(line(operation));
@@ -37,6 +39,17 @@ public final class DatasafeStatisticsLog extends LoggedReport {
                     + result.timing().wallClockMillis() + " ms before it");
         }
         return lines;
+    }
+
+    /**
+     * What Datasafe's heading cannot say without breaking its parse scripts (they skip a line that is not a statistics
+     * line): the mode, the engine as it really ran and the fixture.
+     */
+    static String whatRan(RunResult result) {
+        EngineDescription engine = result.engineDescription();
+        return result.setup().mode() + " of " + result.setup().fixture() + " on " + engine.engine() + ", cipher "
+                + engine.cipher() + ", key pair " + engine.keyPairAlgorithm() + ", KDF " + engine.kdfIterations()
+                + " iterations";
     }
 
     static String heading(RunResult result) {

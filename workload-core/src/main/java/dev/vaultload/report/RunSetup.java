@@ -6,7 +6,8 @@ import dev.vaultload.stats.ErrorMode;
  * What a combination was asked to run.
  *
  * @param mode                    how its operations were driven; null only in results written before it was recorded
- * @param suite                   which suite ran, e.g. {@code RandomActionsOnDatasafeTest}
+ * @param suite                   which suite ran, e.g. {@code RandomActionsOnDatasafeTest}; a load mode, which runs no
+ *                                suite, names itself ({@code RATE}), a tool its own ({@code TamperMatrix})
  * @param storage                 provider name, e.g. {@code FILESYSTEM}
  * @param storageDescription      where the data went (endpoint, bucket), never a secret
  * @param threads                 executions run in parallel

@@ -8,9 +8,11 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.OperationStatistics;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 class DatasafeStatisticsLogTest {
     /** The shape Datasafe's parse_script.groovy extracts: operation name after " - ", then stat={...}, throughput. */
@@ -35,5 +37,15 @@ class DatasafeStatisticsLogTest {
                 + "throughputPerThread=21.19)", line);
         Matcher matcher = DATASAFE_LINE.matcher(line);
         assertTrue(matcher.matches(), line);
+    }
+
+    /** The console's heading never named the engine or cipher: the line under it does, and parses as no statistics. */
+    @Test
+    void theLineUnderTheHeadingSaysWhatRanAndIsNoStatisticsLine() {
+        List<String> lines = new DatasafeStatisticsLog(LoggerFactory.getLogger("test")).lines(ThresholdTest.result());
+
+        assertEquals("==== Statistics for MEMORY with 2 threads and 100 Kb filesize: ====", lines.get(0));
+        assertEquals("FIXTURE of SMALL on VAULTLOAD, cipher AES256_GCM, key pair X25519, KDF 1000 iterations", lines.get(1));
+        assertTrue(!lines.get(1).contains("StatisticService.Percentiles"), lines.get(1));
     }
 }
