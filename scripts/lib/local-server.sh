@@ -96,19 +96,52 @@ process_status() {
   fi
 }
 
-# go_install_pinned PACKAGE@VERSION DIR BINARY HOW_LONG: prints DIR/BINARY, built once by `go install` into DIR, a
-# directory named after the pinned version. One build at a time: a second caller waits and then finds the binary.
-go_install_pinned() {
-  local package="$1" dir="$2" cached="$2/$3" how_long="$4"
+# built_once DIR BINARY BUILD...: prints DIR/BINARY, running BUILD (a command that makes it there, its output on
+# stderr) only when it is missing. One build at a time: a second caller waits for the lock and then finds the binary.
+built_once() {
+  local dir="$1" cached="$1/$2"
+  shift 2
   [ -x "$cached" ] && { echo "$cached"; return; }
-  command -v go >/dev/null 2>&1 || die "no $3 binary at $cached and no Go toolchain to build one"
+  command -v go >/dev/null 2>&1 || die "no ${cached##*/} binary at $cached and no Go toolchain to build one"
   mkdir -p "$dir"
   exec 9>"$dir/.build.lock"
   flock 9
-  if [ ! -x "$cached" ]; then
-    say "building: go install $package ($how_long)"
-    GOBIN="$dir" go install "$package" >&2
-  fi
+  [ -x "$cached" ] || "$@" >&2
   flock -u 9
   echo "$cached"
+}
+
+# go_install_pinned PACKAGE@VERSION DIR BINARY HOW_LONG: prints DIR/BINARY, built once by `go install` into DIR, a
+# directory named after the pinned version.
+go_install_pinned() {
+  built_once "$2" "$3" go_install_into "$1" "$2" "$4"
+}
+
+go_install_into() {
+  say "building: go install $1 ($3)"
+  GOBIN="$2" go install "$1"
+}
+
+# go_build_module MODULE@VERSION DIR BINARY PACKAGE DESCRIPTION [PATCH]: prints DIR/BINARY, built once from a copy of
+# the module's source as the Go module proxy serves it (`go install` is refused for modules with replace directives or
+# an unlisted version): go mod download, copy (the module cache is read-only), run PATCH in the copy if given (a
+# function, e.g. one binding a server to 127.0.0.1), go build PACKAGE.
+go_build_module() {
+  built_once "$2" "$3" go_build_copy "$@"
+}
+
+go_build_copy() {
+  local module="$1" dir="$2" cached="$2/$3" package="$4" description="$5" patch="${6:-}" module_dir source
+  say "building $description"
+  module_dir="$(cd / && GOWORK=off GOFLAGS=-mod=mod go mod download -json "$module" \
+    | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+  [ -d "$module_dir" ] || die "go mod download $module gave no module directory"
+  source="$dir/source"
+  rm -rf "$source"
+  cp -R "$module_dir/." "$source"
+  chmod -R u+w "$source"
+  [ -z "$patch" ] || "$patch" "$source"
+  (cd "$source" && GOWORK=off go build -trimpath -o "$cached.partial" "$package")
+  mv "$cached.partial" "$cached"
+  rm -rf "$source"
 }

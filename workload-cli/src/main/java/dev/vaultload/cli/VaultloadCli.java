@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.history.HistoryCommand;
+import dev.vaultload.kms.KmsCommand;
 import dev.vaultload.parse.ParseCommand;
 import dev.vaultload.report.VaultloadBuild;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -26,7 +27,7 @@ public final class VaultloadCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, fixture, settings, parse, compare, history, merge, cluster or s3-server");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: run, generate, summary, fixture, settings, parse, compare, history, kms, merge, cluster or s3-server");
     }
 
     public static void main(String[] args) {
@@ -69,6 +70,7 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("parse", parse);
         root.addSubcommand("compare", withHelp(new CommandLine(new ParseCommand())).getSubcommands().get("compare"));
         root.addSubcommand("history", new CommandLine(new HistoryCommand()));
+        root.addSubcommand("kms", new CommandLine(new KmsCommand()));
         withVersion(root);
         ExitCodes.install(root);
         return root;

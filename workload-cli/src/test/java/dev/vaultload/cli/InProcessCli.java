@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.settings.Setting;
+import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProvider;
 import dev.vaultload.storage.StorageProviderFactory;
 import dev.vaultload.storage.StorageProviders;
@@ -15,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -37,14 +40,29 @@ final class InProcessCli {
         return execute(name -> counted(StorageProviders.named(name)), args);
     }
 
+    /**
+     * The settings the build gave this JVM as -D properties (the README's test command sets THREADS and FILE_SIZES for
+     * the JUnit suites): a command here runs with the options its test gives, as on a shell without them, and a setting
+     * that the run would not read would otherwise be refused (THREADS with HEADROOM). Properties a test sets itself,
+     * after this JVM started, are left in place.
+     */
+    private static final Map<String, String> FROM_THE_BUILD = SettingsRegistry.all().stream()
+            .filter(setting -> System.getProperty(setting.name()) != null)
+            .collect(Collectors.toMap(Setting::name, setting -> System.getProperty(setting.name())));
+
     static Outcome execute(Function<String, StorageProviderFactory> providers, List<String> args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         var commandLine = VaultloadCli.commandLine(providers, new LiveProgress(false));
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        int exitCode = commandLine.execute(args.toArray(String[]::new));
-        return new Outcome(exitCode, out.toString(), err.toString());
+        FROM_THE_BUILD.keySet().forEach(System::clearProperty);
+        try {
+            int exitCode = commandLine.execute(args.toArray(String[]::new));
+            return new Outcome(exitCode, out.toString(), err.toString());
+        } finally {
+            FROM_THE_BUILD.forEach(System::setProperty);
+        }
     }
 
     /**

@@ -1,0 +1,66 @@
+package dev.vaultload.kms;
+
+import dev.vaultload.settings.Setting;
+import dev.vaultload.settings.SettingDeclarations;
+import dev.vaultload.settings.SettingType;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/** The settings of the key managers: which one (KMS), and where each binding finds its server and key. */
+public final class KmsSettings implements SettingDeclarations {
+    public static final Setting<String> KMS = Setting.optional("KMS",
+            SettingType.text("a key manager's name: `KES` or `AWS_KMS`"), "no key manager",
+            "the key manager `vaultload kms` measures");
+    public static final Setting<Duration> KMS_TIMEOUT = Setting.of("KMS_TIMEOUT", SettingType.duration(), "10s",
+            "longest wait for one KMS call, connecting included; a call that takes longer counts as TIMEOUT");
+
+    public static final Setting<URI> KES_URL = Setting.optional("KES_URL", url(Set.of("https"),
+            "an https URL such as `https://127.0.0.1:7373`"), "no KES",
+            "endpoint of a MinIO KES server (`scripts/start-kes.sh` starts one)");
+    public static final Setting<Path> KES_CA_PATH = Setting.optional("KES_CA_PATH",
+            SettingType.readableFile("a readable PEM file"), "the JDK's trust store",
+            "PEM file of the CA certificates KES's server certificate is checked against");
+    public static final Setting<Path> KES_CLIENT_CERT = Setting.optional("KES_CLIENT_CERT",
+            SettingType.readableFile("a readable PEM file"), "no KES",
+            "PEM certificate (and chain) KES identifies the client by; its identity needs a policy of the KES server");
+    public static final Setting<Path> KES_CLIENT_KEY = Setting.optional("KES_CLIENT_KEY",
+            SettingType.readableFile("a readable PEM file, unencrypted"), "no KES",
+            "PEM private key of `KES_CLIENT_CERT` (PKCS#8, SEC1 or PKCS#1)");
+    public static final Setting<String> KES_KEY_NAME = Setting.optional("KES_KEY_NAME",
+            SettingType.text("the name of a key KES holds"), "no KES", "the KES key data keys are wrapped under");
+
+    public static final Setting<URI> AWS_KMS_URL = Setting.optional("AWS_KMS_URL", url(Set.of("http", "https"),
+            "an http(s) URL such as `http://127.0.0.1:4599`"), "AWS's own endpoint of `AWS_KMS_REGION`",
+            "endpoint of a service speaking the AWS KMS API (`scripts/start-local-kms.sh` starts local-kms); calls"
+                    + " to it are signed with placeholder credentials, emulators check none");
+    public static final Setting<String> AWS_KMS_KEY_ID = Setting.optional("AWS_KMS_KEY_ID",
+            SettingType.text("a key id, key ARN, alias name or alias ARN"), "no AWS KMS",
+            "the AWS KMS key data keys are wrapped under");
+    public static final Setting<String> AWS_KMS_REGION = Setting.of("AWS_KMS_REGION",
+            SettingType.text("a region name such as `eu-central-1`"), "us-east-1", "region of the AWS KMS calls");
+
+    @Override
+    public List<Setting<?>> settings() {
+        return List.of(KMS, KMS_TIMEOUT, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_KEY_NAME,
+                AWS_KMS_URL, AWS_KMS_KEY_ID, AWS_KMS_REGION);
+    }
+
+    @Override
+    public String topic() {
+        return "Key managers: KES, AWS_KMS (vaultload kms)";
+    }
+
+    /** An absolute URL of one of {@code schemes} with a host, e.g. {@code https://127.0.0.1:7373}. */
+    private static SettingType<URI> url(Set<String> schemes, String accepted) {
+        return new SettingType<>(accepted, text -> {
+            URI url = URI.create(text);
+            if (url.getScheme() == null || !schemes.contains(url.getScheme()) || url.getHost() == null) {
+                throw new IllegalArgumentException(text);
+            }
+            return url;
+        });
+    }
+}
