@@ -108,12 +108,7 @@ client_call() {
 }
 
 wait_until_ready() {
-  local pid="$1" deadline=$((SECONDS + start_timeout_seconds))
-  until client_call -o /dev/null "$url/v1/status" 2>/dev/null; do
-    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$log_file" >&2; die "kes exited while starting (log above)"; }
-    [ "$SECONDS" -lt "$deadline" ] || { tail -n 20 "$log_file" >&2; die "kes not ready within ${start_timeout_seconds}s"; }
-    sleep 0.2
-  done
+  await_ready "$1" kes client_call -o /dev/null "$url/v1/status"
 }
 
 start() {

@@ -66,12 +66,7 @@ kms_call() {
 }
 
 wait_until_ready() {
-  local pid="$1" deadline=$((SECONDS + start_timeout_seconds))
-  until kms_call ListKeys '{}' >/dev/null 2>&1; do
-    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$log_file" >&2; die "local-kms exited while starting (log above)"; }
-    [ "$SECONDS" -lt "$deadline" ] || { tail -n 20 "$log_file" >&2; die "local-kms not ready within ${start_timeout_seconds}s"; }
-    sleep 0.2
-  done
+  await_ready "$1" local-kms kms_call ListKeys '{}'
 }
 
 # create_key: the new key's id.

@@ -40,12 +40,7 @@ find_or_build_toxiproxy() {
 api_answers() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/version"; }
 
 wait_until_ready() {
-  local pid="$1" deadline=$((SECONDS + start_timeout_seconds))
-  until api_answers 2>/dev/null; do
-    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$log_file" >&2; die "toxiproxy exited while starting (log above)"; }
-    [ "$SECONDS" -lt "$deadline" ] || { tail -n 20 "$log_file" >&2; die "toxiproxy not ready within ${start_timeout_seconds}s"; }
-    sleep 0.1
-  done
+  await_ready "$1" toxiproxy api_answers
 }
 
 start() {

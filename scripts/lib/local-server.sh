@@ -145,3 +145,15 @@ go_build_copy() {
   mv "$cached.partial" "$cached"
   rm -rf "$source"
 }
+
+# await_ready PID NAME PROBE...: waits until PROBE (a command, its output discarded) succeeds; fails with the tail of
+# $log_file when the server PID exits first or $start_timeout_seconds pass.
+await_ready() {
+  local pid="$1" name="$2" deadline=$((SECONDS + start_timeout_seconds))
+  shift 2
+  until "$@" >/dev/null 2>&1; do
+    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$log_file" >&2; die "$name exited while starting (log above)"; }
+    [ "$SECONDS" -lt "$deadline" ] || { tail -n 20 "$log_file" >&2; die "$name not ready within ${start_timeout_seconds}s"; }
+    sleep 0.2
+  done
+}
