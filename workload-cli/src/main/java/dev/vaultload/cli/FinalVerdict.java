@@ -1,6 +1,8 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.RunSetup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -20,15 +22,23 @@ final class FinalVerdict {
             return "FAILED: no result was measured" + where;
         }
         List<String> failed = results.stream().filter(result -> !result.passed())
-                .map(result -> result.title() + ": " + String.join(", ", result.failureReasons())).toList();
+                .map(result -> label(result) + ": " + String.join(", ", result.failureReasons())).toList();
         if (!failed.isEmpty()) {
             return "FAILED: " + failed.size() + " of " + Plural.of(results.size(), "result") + ": " + String.join("; ", failed) + where;
         }
-        List<String> breached = results.stream().filter(RunResult::thresholdsBreached).map(RunResult::title).toList();
+        List<String> breached = results.stream().filter(RunResult::thresholdsBreached).map(FinalVerdict::label).toList();
         if (!breached.isEmpty()) {
             return "FAILED: thresholds broken by " + breached.size() + " of " + Plural.of(results.size(), "result") + ": "
                     + String.join("; ", breached) + where;
         }
         return "PASSED: " + Plural.of(results.size(), "result") + where;
+    }
+
+    /** What ran, in this line's own words (Datasafe's heading keeps its "1 threads" and "Kb" for its parse scripts). */
+    private static String label(RunResult result) {
+        RunSetup setup = result.setup();
+        return setup.mode() + " " + setup.storage() + " " + result.engineDescription().engine() + " "
+                + Plural.of(setup.threads(), "thread") + (setup.mode() == RunMode.TRACE ? "" : " " + setup.fileSizeKib() + " KiB")
+                + " " + setup.fixture();
     }
 }

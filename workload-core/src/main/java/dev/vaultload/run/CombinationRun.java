@@ -85,7 +85,7 @@ final class CombinationRun implements AutoCloseable {
         this.fixture = fixture;
         this.sizes = ContentSizes.of(fixture, combination.fileSizeBytes());
         this.content = content;
-        this.storageClock = new TimedBlobStore(store);
+        this.storageClock = new TimedBlobStore(store, Interruption::requested);
         this.engine = engineOn.apply(storageClock);
         this.shard = shard;
         this.start = start;

@@ -1,7 +1,10 @@
 package dev.vaultload.storage;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.InputStream;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -21,10 +24,23 @@ public final class TimedBlobStore implements BlobStore {
     }
 
     private final BlobStore delegate;
+    private final BooleanSupplier stopped;
     private final ThreadLocal<ThreadClock> clocks = ThreadLocal.withInitial(ThreadClock::new);
 
+    /** A store whose writes always run to their end. */
     public TimedBlobStore(BlobStore delegate) {
+        this(delegate, () -> false);
+    }
+
+    /**
+     * @param stopped true once the run is asked to stop (a signal): a write still in flight then discards its object
+     *                and fails at its next chunk, so that an hours-long write of a large document does not hold the
+     *                run past the signal's grace and lose every result (nothing half-written is committed: whole or
+     *                not at all)
+     */
+    public TimedBlobStore(BlobStore delegate, BooleanSupplier stopped) {
         this.delegate = delegate;
+        this.stopped = stopped;
     }
 
     /** The nanoseconds the current thread waited on the store since the previous call. */
@@ -40,7 +56,7 @@ public final class TimedBlobStore implements BlobStore {
         ThreadClock clock = clocks.get();
         long startNanos = System.nanoTime();
         try {
-            delegate.put(key, new ClockedInputStream(content, clock, false), lengthBytes);
+            delegate.put(key, new ClockedInputStream(new StoppableContent(content, key), clock, false), lengthBytes);
         } finally {
             clock.storageNanos += System.nanoTime() - startNanos;
         }
@@ -51,7 +67,7 @@ public final class TimedBlobStore implements BlobStore {
         ThreadClock clock = clocks.get();
         long startNanos = System.nanoTime();
         try {
-            return new ClockedOutputStream(delegate.openOutput(key), clock);
+            return new ClockedOutputStream(delegate.openOutput(key), clock, key);
         } finally {
             clock.storageNanos += System.nanoTime() - startNanos;
         }
@@ -200,18 +216,60 @@ public final class TimedBlobStore implements BlobStore {
         }
     }
 
-    /** The object being written: its writes and its commit (close) are store time. */
-    private static final class ClockedOutputStream extends BlobOutputStream {
+    private InterruptedIOException stoppedWhileWriting(String key) {
+        return new InterruptedIOException("the run was stopped while " + key + " was being written: its object is"
+                + " discarded");
+    }
+
+    /** The content a {@link #put} pulls: it ends in an error once the run is stopped, which fails the put whole. */
+    private final class StoppableContent extends FilterInputStream {
+        private final String key;
+
+        StoppableContent(InputStream in, String key) {
+            super(in);
+            this.key = key;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (stopped.getAsBoolean()) {
+                throw stoppedWhileWriting(key);
+            }
+            return super.read();
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            if (stopped.getAsBoolean()) {
+                throw stoppedWhileWriting(key);
+            }
+            return super.read(bytes, offset, length);
+        }
+    }
+
+    /** The object being written: its writes and its commit (close) are store time; a stopped run discards it. */
+    private final class ClockedOutputStream extends BlobOutputStream {
         private final BlobOutputStream out;
         private final ThreadClock clock;
+        private final String key;
 
-        ClockedOutputStream(BlobOutputStream out, ThreadClock clock) {
+        ClockedOutputStream(BlobOutputStream out, ThreadClock clock, String key) {
             this.out = out;
             this.clock = clock;
+            this.key = key;
+        }
+
+        /** Discards the object and fails the write once the run is stopped; close after abort commits nothing. */
+        private void requireRunning() throws IOException {
+            if (stopped.getAsBoolean()) {
+                abort();
+                throw stoppedWhileWriting(key);
+            }
         }
 
         @Override
         public void write(int b) throws IOException {
+            requireRunning();
             long startNanos = System.nanoTime();
             try {
                 out.write(b);
@@ -222,6 +280,7 @@ public final class TimedBlobStore implements BlobStore {
 
         @Override
         public void write(byte[] bytes, int offset, int length) throws IOException {
+            requireRunning();
             long startNanos = System.nanoTime();
             try {
                 out.write(bytes, offset, length);

@@ -2,9 +2,12 @@ package dev.vaultload.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,6 +24,28 @@ class TimedBlobStoreTest {
     private final LatencyInjectingBlobStore injecting = new LatencyInjectingBlobStore(new InMemoryBlobStore("test"),
             new InjectedLatency.Fixed(Duration.ofNanos(DELAY_NANOS)));
     private final TimedBlobStore store = new TimedBlobStore(injecting);
+
+    /**
+     * A signal during one long write: the write fails at its next chunk and its object is discarded, so the run can end
+     * and write its results within the signal's grace instead of being halted with nothing written.
+     */
+    @Test
+    void aWriteInFlightWhenTheRunStopsFailsAndCommitsNothing() throws IOException {
+        AtomicBoolean stopped = new AtomicBoolean();
+        InMemoryBlobStore memory = new InMemoryBlobStore();
+        TimedBlobStore stoppable = new TimedBlobStore(memory, stopped::get);
+
+        BlobOutputStream out = stoppable.openOutput("big/doc");
+        out.write(new byte[1024]);
+        stopped.set(true);
+        IOException failed = assertThrows(IOException.class, () -> out.write(new byte[1024]));
+        out.close();
+        assertTrue(failed.getMessage().contains("big/doc"), failed.getMessage());
+        assertFalse(memory.exists("big/doc"), "nothing half-written is committed");
+
+        assertThrows(RuntimeException.class, () -> stoppable.put("big/put", new ByteArrayInputStream(new byte[4096]), 4096));
+        assertFalse(memory.exists("big/put"));
+    }
 
     @Test
     void copyIsLeftToTheStoreSoThatInPlaceCopiesStayInPlace() {

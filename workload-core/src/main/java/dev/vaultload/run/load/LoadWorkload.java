@@ -12,6 +12,7 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.ObjectLedger;
 import dev.vaultload.run.OperationExecutor;
+import dev.vaultload.run.Interruption;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.UserDirectory;
@@ -52,7 +53,7 @@ public final class LoadWorkload implements AutoCloseable {
         this.operation = operation;
         this.replayed = fixture.operations().stream().filter(op -> op.type() != OperationType.CREATE_USER).toList();
         this.userIds = fixture.users();
-        this.storageClock = new TimedBlobStore(store);
+        this.storageClock = new TimedBlobStore(store, Interruption::requested);
         this.vault = engineOn.apply(storageClock);
         this.users = new UserDirectory(userIds, "load-" + Long.toString(System.currentTimeMillis(), 36));
         this.content = content;
