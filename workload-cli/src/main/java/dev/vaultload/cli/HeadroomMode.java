@@ -1,11 +1,10 @@
 package dev.vaultload.cli;
 
-import java.util.List;
-import java.util.ArrayList;
-import dev.vaultload.report.ResultFormat;
-import dev.vaultload.report.RunMode;
 import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.HeadroomSection;
+import dev.vaultload.report.HeadroomStep;
+import dev.vaultload.report.ResultFormat;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;
@@ -13,12 +12,13 @@ import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.headroom.HeadroomCsv;
 import dev.vaultload.run.headroom.HeadroomPlan;
 import dev.vaultload.run.headroom.HeadroomRunner;
-import dev.vaultload.report.HeadroomStep;
 import dev.vaultload.run.load.LoadOperation;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**

@@ -1,8 +1,8 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.report.RunMode;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.report.ScheduleLimits;

@@ -1,7 +1,7 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RateSection;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.RunOutcome;

@@ -1,10 +1,10 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.report.RunMode;
 import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.FixtureProfile;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RateSection;
+import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.TraceSchedule;
 import dev.vaultload.run.Combination;

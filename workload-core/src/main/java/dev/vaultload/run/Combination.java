@@ -1,7 +1,7 @@
 package dev.vaultload.run;
 
-import dev.vaultload.report.ReportFiles;
 import dev.vaultload.engine.Engines;
+import dev.vaultload.report.ReportFiles;
 
 /**
  * One cell of the matrix: a storage provider, an engine, a thread count and a document size in KiB, and which of the

@@ -66,8 +66,8 @@ public final class ModeSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, MIN_ACHIEVED_SHARE, MAX_LATENESS, SPEED, MIN_THREADS, MAX_THREADS, THREAD_STEP,
-                OPERATIONS_PER_STEP, STOP_AFTER_FALLING, KNEE_FACTOR);
+        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, MIN_ACHIEVED_SHARE, MAX_LATENESS, SPEED, MIN_THREADS,
+                MAX_THREADS, THREAD_STEP, OPERATIONS_PER_STEP, STOP_AFTER_FALLING, KNEE_FACTOR);
     }
 
     /** How far RATE and TRACE may fall behind their schedule and pass. */

@@ -15,11 +15,11 @@ import java.util.function.Function;
 public final class RunConfigParser {
     private final Function<String, String> settings;
 
-    /** @param settings lookup by setting name, null when unset */
     private static final int PERIODS_PER_RUN = 30;
     private static final Duration MIN_PERIOD = Duration.ofSeconds(1);
     private static final int WARMUP_SHARE_DIVISOR = 5;
 
+    /** @param settings lookup by setting name, null when unset */
     public RunConfigParser(Function<String, String> settings) {
         this.settings = settings;
     }

@@ -29,7 +29,8 @@ public final class RunSettings implements SettingDeclarations {
                     + " `S3EC` (AWS's S3 Encryption Client), `SSE_S3`, `SSE_KMS`, `SSE_C` (server-side encryption);"
                     + " see [docs/bindings.md](docs/bindings.md)");
     public static final Setting<List<Integer>> THREADS = Setting.of("THREADS", SettingType.positiveInts(), "2,4,8",
-            "thread counts; each thread is one execution of the whole fixture (HEADROOM steps from MIN_THREADS to MAX_THREADS instead)")
+            "thread counts; each thread is one execution of the whole fixture (HEADROOM steps from MIN_THREADS to"
+                    + " MAX_THREADS instead)")
             .inModes(RunMode.FIXTURE.name(), RunMode.RATE.name(), RunMode.TRACE.name());
     public static final Setting<List<Integer>> FILE_SIZES = Setting.of("FILE_SIZES",
             SettingType.positiveInts("sizes in KiB (1024 is 1 MiB), e.g. 100,1024"),
@@ -59,7 +60,8 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<Duration> WARMUP = Setting.of("WARMUP", SettingType.durationOrZero(), "10s",
             "the start of every run (JIT compilation, connection pools, caches filling) that `compare` leaves out of its"
                     + " ratios and tests; whole periods that began inside it are dropped; RATE runs this long at its rate"
-                    + " first (at most DURATION) and records nothing of it; unset with a short DURATION, a fifth of it").inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
+                    + " first (at most DURATION) and records nothing of it; unset with a short DURATION, a fifth of it")
+            .inModes(RunMode.FIXTURE.name(), RunMode.RATE.name());
     public static final Setting<Double> MAX_RSS_GROWTH_PERCENT = Setting.optional("MAX_RSS_GROWTH_PERCENT",
             SettingType.percent(), "none", "fail the combination when the RSS grew more than this percentage from the first"
                     + " to the last quarter of the run; see [soak health](#soak-health-cryptostorage-split-measurement-truth)");
@@ -73,7 +75,8 @@ public final class RunSettings implements SettingDeclarations {
     public static final Setting<String> SUITE = Setting.of("SUITE",
             SettingType.oneOf(Arrays.stream(Suite.values()).map(Suite::name).toList()), Suite.RandomActionsOnDatasafeTest.name(),
             "`vaultload run`'s suite in FIXTURE mode, as the JUnit class of the same name runs it: the main job, the engine"
-                    + " through its simple adapter (private space only), or the main job over BUCKETS buckets").inModes(RunMode.FIXTURE.name());
+                    + " through its simple adapter (private space only), or the main job over BUCKETS buckets")
+            .inModes(RunMode.FIXTURE.name());
     public static final Setting<Integer> BUCKETS = Setting.of("BUCKETS", SettingType.positiveInt(), "3",
             "buckets of the multi-bucket suite, named `<bucket>-0`, `<bucket>-1`, ...").inModes(RunMode.FIXTURE.name());
     public static final Setting<Boolean> ENABLE_MULTI_BUCKET_TEST = Setting.of("ENABLE_MULTI_BUCKET_TEST",
@@ -102,9 +105,9 @@ public final class RunSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, FIXTURE, CIPHER, KDF_ITERATIONS, ERROR_MODE,
-                DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, REPEAT, WORKER_NICE, SUITE, BUCKETS, ENABLE_MULTI_BUCKET_TEST, REPORT_DIR,
-                REPORT_FORMATS, FILESYSTEM_ROOT);
+        return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, FIXTURE, CIPHER, KDF_ITERATIONS,
+                ERROR_MODE, DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, REPEAT, WORKER_NICE, SUITE, BUCKETS,
+                ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, REPORT_FORMATS, FILESYSTEM_ROOT);
     }
 
     private static RunConfig.FixtureSource fixture(String text) {
