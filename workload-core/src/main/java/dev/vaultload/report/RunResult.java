@@ -95,9 +95,11 @@ public record RunResult(
     /** Why the run failed, each reason one phrase; empty when it passed. */
     public List<String> failureReasons() {
         List<String> reasons = new ArrayList<>();
-        if (setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() > 0 : errorCount() > 0) {
-            reasons.add(setup.errorMode() == ErrorMode.CONTINUE ? dataErrorCount() + " INTEGRITY or LOST errors"
-                    : errorCount() + (errorCount() == 1 ? " error" : " errors") + " under FAIL_FAST");
+        boolean continuing = setup.errorMode() == ErrorMode.CONTINUE;
+        long failing = continuing ? dataErrorCount() : errorCount();
+        if (failing > 0) {
+            reasons.add(failing + (continuing ? " INTEGRITY or LOST" : "") + (failing == 1 ? " error" : " errors")
+                    + (continuing ? "" : " under FAIL_FAST"));
         }
         if (health != null && health.failure() != null) {
             reasons.add(health.failure());

@@ -46,25 +46,26 @@ public record Setting<T>(String name, SettingType<T> type, String defaultValue, 
 
     /** This setting, read only in these modes ({@code RATE}, ...). */
     public Setting<T> inModes(String... modes) {
-        return new Setting<>(name, type, defaultValue, defaultNote, help, secret,
-                new Scope(Set.of(modes), scope.providers(), scope.engines()), ambient);
+        return with(new Scope(Set.of(modes), scope.providers(), scope.engines()), ambient);
     }
 
     /** This setting, read only by these storage providers. */
     public Setting<T> forProviders(String... providers) {
-        return new Setting<>(name, type, defaultValue, defaultNote, help, secret,
-                new Scope(scope.modes(), Set.of(providers), scope.engines()), ambient);
+        return with(new Scope(scope.modes(), Set.of(providers), scope.engines()), ambient);
     }
 
     /** This setting, read only by these engines. */
     public Setting<T> forEngines(String... engines) {
-        return new Setting<>(name, type, defaultValue, defaultNote, help, secret,
-                new Scope(scope.modes(), scope.providers(), Set.of(engines)), ambient);
+        return with(new Scope(scope.modes(), scope.providers(), Set.of(engines)), ambient);
     }
 
     /** This setting, commonly left in a shell's environment: not refused there where it has no effect. */
     public Setting<T> asAmbient() {
-        return new Setting<>(name, type, defaultValue, defaultNote, help, secret, scope, true);
+        return with(scope, true);
+    }
+
+    private Setting<T> with(Scope newScope, boolean newAmbient) {
+        return new Setting<>(name, type, defaultValue, defaultNote, help, secret, newScope, newAmbient);
     }
 
     /**

@@ -216,7 +216,7 @@ public final class TimedBlobStore implements BlobStore {
         }
     }
 
-    private InterruptedIOException stoppedWhileWriting(String key) {
+    private static InterruptedIOException stoppedWhileWriting(String key) {
         return new InterruptedIOException("the run was stopped while " + key + " was being written: its object is"
                 + " discarded");
     }

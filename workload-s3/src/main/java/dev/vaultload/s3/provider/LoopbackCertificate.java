@@ -31,19 +31,33 @@ final class LoopbackCertificate {
         Path keyStore = directory.resolve("server.p12");
         try {
             Files.createDirectories(directory);
-            keytool("-genkeypair", "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
-                    "-ext", "SAN=IP:127.0.0.1", "-validity", "7", "-storetype", "PKCS12", "-keystore", keyStore.toString(),
-                    "-storepass", new String(STORE_PASSWORD));
-            KeyStore store = KeyStore.getInstance("PKCS12");
-            try (InputStream in = Files.newInputStream(keyStore)) {
-                store.load(in, STORE_PASSWORD);
-            }
-            Files.writeString(directory.resolve("public.crt"), pem("CERTIFICATE", store.getCertificate(ALIAS).getEncoded()));
+            KeyStore store = keyStore(keyStore, STORE_PASSWORD);
+            Files.writeString(directory.resolve("public.crt"), certificatePem(store));
             Files.writeString(directory.resolve("private.key"), pem("PRIVATE KEY", store.getKey(ALIAS, STORE_PASSWORD).getEncoded()));
             Files.delete(keyStore);
         } catch (IOException | GeneralSecurityException e) {
             throw new BlobStoreException(Kind.OTHER, "cannot make a certificate for 127.0.0.1 in " + directory + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A new PKCS12 key store at {@code file} (a server that reads key stores, such as S3Proxy, takes it as it is) with
+     * the key and its certificate under {@link #ALIAS}, loaded.
+     */
+    static KeyStore keyStore(Path file, char[] password) throws IOException, GeneralSecurityException {
+        keytool("-genkeypair", "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
+                "-ext", "SAN=IP:127.0.0.1", "-validity", "7", "-storetype", "PKCS12", "-keystore", file.toString(),
+                "-storepass", new String(password));
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(file)) {
+            store.load(in, password);
+        }
+        return store;
+    }
+
+    /** The certificate of a {@link #keyStore}, PEM: the CA its clients trust. */
+    static String certificatePem(KeyStore store) throws GeneralSecurityException {
+        return pem("CERTIFICATE", store.getCertificate(ALIAS).getEncoded());
     }
 
     private static String pem(String type, byte[] der) {

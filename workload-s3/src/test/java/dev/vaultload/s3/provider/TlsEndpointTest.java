@@ -10,9 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
@@ -50,11 +49,8 @@ class TlsEndpointTest {
         directory = LocalServers.createScratchDirectory("vaultload-tls-");
         Path keyStore = directory.resolve("server.p12");
         caPem = directory.resolve("ca.pem");
-        keytool("-genkeypair", "-alias", "s3", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
-                "-ext", "SAN=IP:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", keyStore.toString(),
-                "-storepass", STORE_PASSWORD, "-keypass", STORE_PASSWORD);
-        keytool("-exportcert", "-rfc", "-alias", "s3", "-keystore", keyStore.toString(), "-storepass", STORE_PASSWORD,
-                "-file", caPem.toString());
+        Files.writeString(caPem, LoopbackCertificate.certificatePem(
+                LoopbackCertificate.keyStore(keyStore, STORE_PASSWORD.toCharArray())));
         proxy = S3Proxy.builder()
                 .blobStore(BlobStores.create(EmbeddedS3Server.TRANSIENT, new Properties()))
                 .secureEndpoint(URI.create("https://127.0.0.1:0"))
@@ -122,13 +118,5 @@ class TlsEndpointTest {
     private Function<String, String> config(Map<String, String> extra) {
         return TestConfig.of(Map.of("AWS_URL", endpoint.toString(), "AWS_ACCESS_KEY", credentials.accessKeyId(),
                 "AWS_SECRET_KEY", credentials.secretKey()), extra);
-    }
-
-    private static void keytool(String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertEquals(0, process.waitFor(), "keytool failed: " + output);
     }
 }
