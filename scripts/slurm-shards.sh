@@ -11,7 +11,9 @@
 #   scripts/slurm-shards.sh [run options]     (default: --threads 2 --file-sizes 100, SMALL fixture, 1000 KDF iterations)
 #
 # Environment: SLURM_CONF, MINIO_URL, AWS_ACCESS_KEY, AWS_SECRET_KEY (the lines the start scripts print);
-#   SLURM_SHARDS_DURATION  the first array's DURATION (default 10s); the second runs 15s and is cancelled early
+#   SLURM_SHARDS_DURATION  the first array's DURATION (default: unset, one pass); the second runs 15s and is cancelled
+#                          early. A DURATION run ends with the first pass that ends past it, so with passes about as
+#                          long as the DURATION one shard may replay one pass and the others two: unsynchronized.
 #   SLURM_SHARDS_WORK      logs, local reports and merged results (default target/slurm-shards)
 # Exit status: 0 when both arrays did what they must, 1 otherwise (the failed check is printed).
 set -euo pipefail
@@ -35,9 +37,9 @@ export STORAGE_PROVIDERS=MINIO RESULTS_URL="s3://$results_bucket/slurm" RESULTS_
   REPORT_DIR="$work/reports" KDF_ITERATIONS="${KDF_ITERATIONS:-1000}" PERIOD=1s BARRIER_TIMEOUT=2m \
   VAULTLOAD_JAR="$(realpath "$jar")" JAVA="$java" JAVA_OPTS="-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
 
-submit() { # submit RUN_ID DURATION [run options]: prints the array job's id
+submit() { # submit RUN_ID DURATION [run options]: prints the array job's id (an empty DURATION: one pass)
   local run_id="$1" duration="$2"; shift 2
-  RUN_ID="$run_id" DURATION="$duration" sbatch --parsable --array=0-2 --chdir="$work" \
+  RUN_ID="$run_id" env ${duration:+DURATION="$duration"} sbatch --parsable --array=0-2 --chdir="$work" \
     --output="$work/$run_id-%a.log" deploy/slurm/vaultload-array.sbatch "$@"
 }
 
@@ -63,8 +65,8 @@ merge() { # merge RUN_ID: runs vaultload merge into $work/RUN_ID-merged; prints 
 
 # 1. three shards that complete
 run_a="slurm-$stamp-a"
-job="$(submit "$run_a" "${SLURM_SHARDS_DURATION:-10s}" "$@")"
-say "array $job: $run_a, three shards of $* for ${SLURM_SHARDS_DURATION:-10s}"
+job="$(submit "$run_a" "${SLURM_SHARDS_DURATION:-}" "$@")"
+say "array $job: $run_a, three shards of $* for ${SLURM_SHARDS_DURATION:-one pass}"
 await_end "$job"
 [[ "$(states "$job" | awk '{print $2}' | sort -u)" == COMPLETED ]] || fail "a task of $job did not complete; see $work/$run_a-*.log"
 status="$(merge "$run_a")"
