@@ -17,7 +17,7 @@ public final class CsvReportWriter implements ReportSink {
             + "p50_micros,p75_micros,p90_micros,p95_micros,p99_micros,p99_9_micros,max_micros,mean_micros,"
             + "throughput_per_thread,ops_per_second,mib_per_second,"
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
-            + "engine_mean_micros,storage_share,engine,interrupted_by";
+            + "engine_mean_micros,storage_share,engine,interrupted_by,kms_calls_per_operation,kms_mean_micros,kms_share";
 
     private final Path file;
 
@@ -55,6 +55,7 @@ public final class CsvReportWriter implements ReportSink {
         cells.addAll(timeSplitCells(operation.timeSplit()));
         cells.add(result.engineDescription().engine()); // new columns go last: the columns before keep their places
         cells.add(result.timing().interruptedBy() == null ? "" : result.timing().interruptedBy());
+        cells.addAll(kmsCells(operation.timeSplit()));
         return String.join(",", cells);
     }
 
@@ -69,6 +70,15 @@ public final class CsvReportWriter implements ReportSink {
                 Long.toString(split.enginePercentileMicros().get("99")),
                 decimal(split.storageMeanMicros()), decimal(split.engineMeanMicros()),
                 String.format(Locale.ROOT, "%.4f", split.storageShare()));
+    }
+
+    /** The key manager's part of the split: empty without a split, zeros when the engine called no key manager. */
+    private static List<String> kmsCells(TimeSplit split) {
+        if (split == null) {
+            return List.of("", "", "");
+        }
+        return List.of(decimal(split.kmsCallsPerOperation()), decimal(split.kmsMeanMicros()),
+                String.format(Locale.ROOT, "%.4f", split.kmsShare()));
     }
 
     private static String decimal(double value) {

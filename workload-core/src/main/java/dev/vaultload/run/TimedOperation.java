@@ -1,5 +1,6 @@
 package dev.vaultload.run;
 
+import dev.vaultload.engine.KeyManagerClock;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.DocumentsAtFault;
@@ -12,10 +13,10 @@ import java.util.concurrent.TimeUnit;
  * The one place where an operation of any mode is timed, recorded and, when it fails, classified and reported.
  * Latency runs from the operation's intended start: its due time in an open loop, so that time spent waiting behind
  * a slow predecessor counts (YCSB's intended latency), its actual start in a closed loop. The service time (from
- * the actual start) is recorded beside it where asked, and split into the time spent waiting on the store and the
- * engine's own. A failure is counted in the statistics and handed to the {@link RunControl}, which names the
- * operation, its stored object and its place in the fixture, and applies the error mode. Never throws for a
- * failed operation. Used by one thread at a time: the store clock is per thread.
+ * the actual start) is recorded beside it where asked, and split into the time spent waiting on the store, on the
+ * key manager ({@link KeyManagerClock}) and the engine's own. A failure is counted in the statistics and handed to
+ * the {@link RunControl}, which names the operation, its stored object and its place in the fixture, and applies the
+ * error mode. Never throws for a failed operation. Used by one thread at a time: both clocks are per thread.
  */
 public final class TimedOperation {
     /** An intended start that is the actual one: a closed loop's, timed from the same clock reading. */
@@ -49,20 +50,23 @@ public final class TimedOperation {
                     StatisticService statistics, StatisticService serviceTimes) {
         OperationType type = operation.type();
         statistics.requestStarted();
-        storageClock.takeThreadStorageNanos(); // drops store time spent between operations
+        storageClock.takeThreadStorageNanos(); // drops store and key-manager time spent between operations
+        KeyManagerClock.takeNanos();
+        KeyManagerClock.takeCalls();
         long startNanos = System.nanoTime();
         try {
             long sizeBytes = executor.execute(operation, locationPrefix);
             long endNanos = System.nanoTime();
             long serviceMicros = TimeUnit.NANOSECONDS.toMicros(endNanos - startNanos);
             long storageMicros = TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos());
+            long kmsMicros = TimeUnit.NANOSECONDS.toMicros(KeyManagerClock.takeNanos());
             statistics.recordSuccess(type, intendedStartNanos == AT_ACTUAL_START ? serviceMicros
                     : TimeUnit.NANOSECONDS.toMicros(endNanos - intendedStartNanos), sizeBytes);
             StatisticService service = serviceTimes == null ? statistics : serviceTimes;
             if (serviceTimes != null) {
                 serviceTimes.recordSuccess(type, serviceMicros, sizeBytes);
             }
-            service.recordStorageTime(type, serviceMicros, storageMicros);
+            service.recordTimeSplit(type, serviceMicros, storageMicros, kmsMicros, KeyManagerClock.takeCalls());
         } catch (RuntimeException failure) {
             statistics.recordFailure(type, report(operation, locationPrefix, fixtureIndex, failure));
             // a LIST that found documents both planted and missing names the missing ones as LOST too

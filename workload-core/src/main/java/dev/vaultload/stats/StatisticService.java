@@ -17,8 +17,12 @@ import org.HdrHistogram.Histogram;
  * in the measured path; memory is constant however long the run.
  */
 public final class StatisticService {
-    /** The operation types that move a document, whose latency is split into store and engine time. */
-    public static final Set<OperationType> SPLIT_TYPES = Set.of(OperationType.WRITE, OperationType.READ, OperationType.SHARE);
+    /**
+     * The operation types whose latency is split into store, key-manager and engine time: those that move a document,
+     * and CREATE_USER, where the engine derives and seals a user's keys.
+     */
+    public static final Set<OperationType> SPLIT_TYPES = Set.of(OperationType.CREATE_USER, OperationType.WRITE,
+            OperationType.READ, OperationType.SHARE);
 
     private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
     private final Map<OperationType, TimeSplitRecorder> timeSplits = new EnumMap<>(OperationType.class);
@@ -43,13 +47,14 @@ public final class StatisticService {
     }
 
     /**
-     * Records how much of a successful operation's latency was spent waiting on the store; ignored for types
-     * outside {@link #SPLIT_TYPES}.
+     * Records how much of a successful operation's latency was spent waiting on the store and on the key manager,
+     * and how many key-manager calls it made; ignored for types outside {@link #SPLIT_TYPES}.
      */
-    public void recordStorageTime(OperationType type, long latencyMicros, long storageMicros) {
+    public void recordTimeSplit(OperationType type, long latencyMicros, long storageMicros, long kmsMicros,
+                                long kmsCalls) {
         TimeSplitRecorder split = timeSplits.get(type);
         if (split != null) {
-            split.record(latencyMicros, storageMicros);
+            split.record(latencyMicros, storageMicros, kmsMicros, kmsCalls);
         }
     }
 

@@ -4,17 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.KeyManagerClock;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.TimeSplit;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.ForwardingBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.InjectedLatency;
 import dev.vaultload.storage.LatencyInjectingBlobStore;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,13 +53,54 @@ class TimeSplitTest {
             assertSplitAddsUp(operation);
             assertTrue(operation.timeSplit().storageShare() < 0.3, type + " on MEMORY: " + operation.timeSplit());
         }
-        assertEquals(null, WriteReadRuns.statistics(result, OperationType.CREATE_USER).timeSplit(), "only WRITE, READ, SHARE");
+        assertSplitAddsUp(WriteReadRuns.statistics(result, OperationType.CREATE_USER));
+        assertEquals(0, operation(result, OperationType.READ).timeSplit().kmsCallsPerOperation(), "no key manager here");
     }
 
-    /** Exactly, from the exact sums: mean store time + mean engine time = mean latency. */
+    @Test
+    void aKeyManagerCalledByTheEngineIsItsOwnPartOfTheSplit() {
+        // every GET of the engine first waits 2 ms on a "key manager" that records its call as a binding does
+        RunResult result = new WriteReadRuns(reports, CipherSuite.AES256_GCM).run(new InMemoryBlobStore("kms"),
+                store -> new PlaintextEngine(new KeyManagerBeforeEachGet(store, Duration.ofMillis(2))), 2, 40);
+
+        TimeSplit read = operation(result, OperationType.READ).timeSplit();
+        assertSplitAddsUp(operation(result, OperationType.READ));
+        assertEquals(1.0, read.kmsCallsPerOperation(), 1e-9, "one GET, so one call, per READ: " + read);
+        assertTrue(read.kmsMeanMicros() >= 2_000 && read.kmsPercentileMicros().get("50") >= 2_000, read.toString());
+        assertTrue(read.kmsShare() > 0.5, "2 ms against microseconds of store and engine: " + read);
+        assertEquals(0, operation(result, OperationType.WRITE).timeSplit().kmsCallsPerOperation(), "WRITE makes no GET");
+    }
+
+    private static OperationStatistics operation(RunResult result, OperationType type) {
+        return WriteReadRuns.statistics(result, type);
+    }
+
+    /** Exactly, from the exact sums: mean store time + mean key-manager time + mean engine time = mean latency. */
     private static void assertSplitAddsUp(OperationStatistics operation) {
         TimeSplit split = operation.timeSplit();
         double meanLatencyMicros = (double) operation.sumLatencyMicros() / operation.count();
-        assertEquals(meanLatencyMicros, split.storageMeanMicros() + split.engineMeanMicros(), 1e-6, operation.type() + ": " + split);
+        assertEquals(meanLatencyMicros, split.storageMeanMicros() + split.kmsMeanMicros() + split.engineMeanMicros(), 1e-6,
+                operation.type() + ": " + split);
+    }
+
+    /** Stands for an engine's key-manager call: a wait on the operation's thread, recorded the way a binding does. */
+    private static final class KeyManagerBeforeEachGet extends ForwardingBlobStore {
+        private final Duration wait;
+
+        KeyManagerBeforeEachGet(BlobStore store, Duration wait) {
+            super(store);
+            this.wait = wait;
+        }
+
+        @Override
+        public InputStream get(String key) {
+            long startNanos = System.nanoTime();
+            LockSupport.parkNanos(wait.toNanos());
+            while (System.nanoTime() - startNanos < wait.toNanos()) {
+                LockSupport.parkNanos(wait.toNanos() - (System.nanoTime() - startNanos)); // a park may end early
+            }
+            KeyManagerClock.recordCall(System.nanoTime() - startNanos);
+            return super.get(key);
+        }
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
  * The key managers that scripts/start-kes.sh and start-local-kms.sh started, from the environment they print. Without
  * one a test is skipped, unless {@code VAULTLOAD_REQUIRE_KMS=true} in the environment makes that a failure.
  */
-final class KmsServers {
+public final class KmsServers {
     /** A binding's server: the setting of its endpoint and the script that starts it. */
     private record Server(String urlSetting, String script) {
     }
@@ -30,7 +30,7 @@ final class KmsServers {
     }
 
     /** The settings of the running server of binding {@code kms}, KMS set to it; skips or fails without one. */
-    static Function<String, String> settings(String kms) {
+    public static Function<String, String> settings(String kms) {
         Server server = SERVERS.get(kms);
         Function<String, String> system = SettingsRegistry.system();
         if (system.apply(server.urlSetting()) == null) {
@@ -44,7 +44,7 @@ final class KmsServers {
     }
 
     /** {@code settings} with some replaced. */
-    static Function<String, String> with(Function<String, String> settings, Map<String, String> replaced) {
+    public static Function<String, String> with(Function<String, String> settings, Map<String, String> replaced) {
         return name -> replaced.containsKey(name) ? replaced.get(name) : settings.apply(name);
     }
 

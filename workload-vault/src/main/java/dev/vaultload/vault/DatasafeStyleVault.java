@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,14 +45,22 @@ public final class DatasafeStyleVault implements Engine {
     private final PublicKeyDirectory publicKeys;
     private final UnlockedKeystoreCache unlocked;
     private final KeyMaterialRecord keyMaterial = new KeyMaterialRecord();
+    private final Optional<VaultKms> kms;
 
     public DatasafeStyleVault(BlobStore store, VaultSettings settings) {
+        this(store, settings, Optional.empty());
+    }
+
+    /** @param kms the key manager that holds the documents' keys, if any */
+    public DatasafeStyleVault(BlobStore store, VaultSettings settings, Optional<VaultKms> kms) {
         this.store = store;
         this.settings = settings;
+        this.kms = kms;
         SecureRandom random = new SecureRandom();
         InboxKeyPairs keyPairs = new InboxKeyPairs(CryptoProviders.bouncyCastle(), random);
         this.keystoreFile = new KeystoreFile(keyPairs, settings.keyPairAlgorithm(), settings.kdfIterations(), random);
-        this.codec = new DocumentCodec(settings.cipher(), random);
+        this.codec = new DocumentCodec(settings.cipher(), random,
+                kms.map(used -> new KmsDocumentKeys(used.keyManager(), used.cache(), random)).orElse(null));
         this.recipients = new RecipientGenerators(random, keyPairs);
         this.publicKeys = new PublicKeyDirectory(store, keyPairs, settings.unlockedKeystoreCacheSize(), keyMaterial);
         this.unlocked = new UnlockedKeystoreCache(settings.unlockedKeystoreCacheSize(), this::unlock, random);
@@ -113,13 +122,13 @@ public final class DatasafeStyleVault implements Engine {
             throw new IllegalArgumentException("a share needs at least one recipient");
         }
         List<String> inboxKeys = keys.stream().map(key -> StorageLayout.inbox(key.userId()) + path).toList();
-        return codec.encrypting(new ReplicatingBlobOutput(store, inboxKeys), recipients.forRecipients(keys));
+        return codec.encrypting(new ReplicatingBlobOutput(store, inboxKeys), recipients.forRecipients(keys), sender.userId());
     }
 
     @Override
     public EngineDescription description() {
         return new EngineDescription(VaultEngineFactory.NAME, settings.cipher(), settings.keyPairAlgorithm().name(),
-                settings.kdfIterations());
+                settings.kdfIterations(), kms.map(VaultKms::describe).orElse(null));
     }
 
     /** The settings in force. */

@@ -33,20 +33,31 @@ final class DocumentCodec {
     private final CipherSuite suite;
     private final SecureRandom random;
     private final CmsKeyEnvelope envelope;
+    /** Where the documents' keys come from when a KMS holds them; null when each document has a random key. */
+    private final KmsDocumentKeys kmsKeys;
 
     DocumentCodec(CipherSuite suite, SecureRandom random) {
+        this(suite, random, null);
+    }
+
+    DocumentCodec(CipherSuite suite, SecureRandom random, KmsDocumentKeys kmsKeys) {
         this.suite = suite;
         this.random = random;
         this.envelope = new CmsKeyEnvelope(random);
+        this.kmsKeys = kmsKeys;
     }
 
-    /** A stream that encrypts into {@code sink} and commits it on close; on any failure the sink is aborted. */
-    OutputStream encrypting(BlobOutputStream sink, List<RecipientInfoGenerator> recipients) {
+    /**
+     * A stream that encrypts into {@code sink} and commits it on close; on any failure the sink is aborted.
+     *
+     * @param writerId the user writing, whose cached KMS data key the document's key derives from, if any
+     */
+    OutputStream encrypting(BlobOutputStream sink, List<RecipientInfoGenerator> recipients, String writerId) {
         if (suite == CipherSuite.NONE) {
             return new CommittingOutput(sink, sink);
         }
         try {
-            StreamHeader header = newHeader();
+            StreamHeader header = newHeader(writerId);
             byte[] cms = envelope.seal(header, recipients);
             byte[] prelude = prelude(StreamHeader.suiteId(suite), cms.length);
             sink.write(prelude);
@@ -135,7 +146,7 @@ final class DocumentCodec {
             }
             byte[] cms = new byte[cmsLength];
             in.readFully(cms);
-            return new Envelope(storedSuite, envelope.open(cms, storedSuite, key), prelude, cms);
+            return new Envelope(storedSuite, withBodyKey(envelope.open(cms, storedSuite, key)), prelude, cms);
         } catch (EOFException e) {
             closeQuietly(stored);
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside its envelope");
@@ -148,11 +159,27 @@ final class DocumentCodec {
         }
     }
 
-    private StreamHeader newHeader() {
-        byte[] key = new byte[32];
-        random.nextBytes(key);
+    /** The header as opened, with its body key from the KMS when the KMS holds it. */
+    private StreamHeader withBodyKey(StreamHeader opened) {
+        if (opened.kmsKey() == null) {
+            return opened;
+        }
+        if (kmsKeys == null) {
+            throw new EngineException(EngineException.Reason.ACCESS_DENIED,
+                    "the document's key is held by a key manager and this vault has none: set KMS_KEYS=DOCUMENT and KMS");
+        }
+        return opened.withStreamKey(kmsKeys.bodyKey(opened.kmsKey()));
+    }
+
+    private StreamHeader newHeader(String writerId) {
         byte[] nonce = new byte[suite == CipherSuite.AES256_CBC ? CbcCipher.IV_BYTES : AeadChunkCipher.NONCE_PREFIX_BYTES];
         random.nextBytes(nonce);
+        if (kmsKeys != null) {
+            KmsDocumentKeys.Issued issued = kmsKeys.newKey(writerId);
+            return new StreamHeader(suite, CHUNK_BYTES, issued.bodyKey(), nonce, issued.stored());
+        }
+        byte[] key = new byte[32];
+        random.nextBytes(key);
         return new StreamHeader(suite, CHUNK_BYTES, key, nonce);
     }
 

@@ -19,7 +19,7 @@ final class PrivateDocuments extends StoredSpace implements PrivateSpace {
     @Override
     public OutputStream write(String path) {
         String key = keyOf(path);
-        return codec.encrypting(store.openOutput(key), recipients.forOwner(owner));
+        return codec.encrypting(store.openOutput(key), recipients.forOwner(owner), owner.userId());
     }
 
     @Override

@@ -14,13 +14,22 @@ public final class VaultEngineFactory implements EngineFactory {
         return NAME;
     }
 
+    /**
+     * Refuses a key-manager configuration that cannot work: KMS_KEYS without a known KMS or with a binding setting
+     * missing, KMS_KEY_CACHE without KMS_KEYS.
+     */
+    @Override
+    public void check(EngineOptions options) {
+        VaultKms.of(options.settings());
+    }
+
     @Override
     public Engine open(BlobStore store, EngineOptions options) {
-        return new DatasafeStyleVault(store, VaultSettings.of(options));
+        return new DatasafeStyleVault(store, VaultSettings.of(options), VaultKms.of(options.settings()));
     }
 
     @Override
     public Engine openSimple(BlobStore store, EngineOptions options) {
-        return new SimpleVaultEngine(new DatasafeStyleVault(store, VaultSettings.of(options)));
+        return new SimpleVaultEngine(new DatasafeStyleVault(store, VaultSettings.of(options), VaultKms.of(options.settings())));
     }
 }

@@ -12,6 +12,16 @@ public final class VaultEngineSettings implements SettingDeclarations {
             "the VAULTLOAD engine's inbox key pair, which shares are encrypted to: `X25519` (key agreement, RFC 8418's"
                     + " HKDF), `EC_P256` (key agreement, as Datasafe) or `RSA_2048` (key transport, OAEP)")
             .forEngines(VaultEngineFactory.NAME);
+    public static final Setting<KmsKeys> KMS_KEYS = Setting.of("KMS_KEYS", SettingType.choice(KmsKeys.class),
+            KmsKeys.NONE.name(), "what the key manager named by KMS protects in the VAULTLOAD engine: `NONE`, or"
+                    + " `DOCUMENT`: each document's key derives from a KMS data key that the document carries wrapped"
+                    + " (a GenerateDataKey per WRITE and SHARE, a Decrypt per READ, fewer with KMS_KEY_CACHE)")
+            .forEngines(VaultEngineFactory.NAME);
+    public static final Setting<KmsKeyCache> KMS_KEY_CACHE = Setting.of("KMS_KEY_CACHE", KmsKeyCache.TYPE,
+            KmsKeyCache.OFF.toString(), "with `KMS_KEYS=DOCUMENT`, how long a KMS data key stays in memory: `OFF` (a"
+                    + " call per document), `USER` (one data key per writing user for the run) or a duration such as `5m`"
+                    + " (a data key per user renewed that often, as S3 Bucket Keys); keys opened for reading are kept as"
+                    + " long").forEngines(VaultEngineFactory.NAME);
 
     @Override
     public String topic() {
@@ -20,6 +30,6 @@ public final class VaultEngineSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(INBOX_KEY_ALGORITHM);
+        return List.of(INBOX_KEY_ALGORITHM, KMS_KEYS, KMS_KEY_CACHE);
     }
 }
