@@ -46,6 +46,7 @@ final class RunSection {
         ThresholdSection.render(html, result);
         operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
                 : result.headroom() != null ? " at the knee step" : ""), "operations", result.operations());
+        CeilingSection.render(html, result);
         if (result.rate() != null) {
             rate(html, result.rate());
         }
@@ -59,7 +60,7 @@ final class RunSection {
         charts.distribution(html);
         FailureSection.render(html, result);
         health(html, result.health(), charts);
-        Html.keyValues(html, "Environment", "environment", fields(result.environment()));
+        Html.keyValues(html, "Environment", "environment", CeilingSection.withoutCeiling(fields(result.environment())));
         html.append("</section>");
     }
 

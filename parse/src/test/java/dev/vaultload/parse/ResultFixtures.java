@@ -26,7 +26,8 @@ import org.HdrHistogram.Histogram;
 /** Writes JSON results (and interval logs) the way the suites do, with chosen figures. */
 final class ResultFixtures {
     static final Environment ENVIRONMENT =
-            new Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", 2, 1L << 30, "Linux", "ci", "abc123");
+            new Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", 2, 1L << 30, "Linux", "ci", "abc123",
+                    null);
 
     private ResultFixtures() {
     }
@@ -101,6 +102,6 @@ final class ResultFixtures {
         }
         percentileMicros.put("99.9", Math.round(figures.percentileMillis()[4] * 1000));
         return new OperationStatistics(figures.type(), 10, Map.of(), percentileMicros, 1, 2, 1.5, 15,
-                figures.throughputPerThread(), 1000, 10, 1, 1024, "", Map.of(), null);
+                figures.throughputPerThread(), 1000, 10, 1, 1024, "", Map.of(), null, null);
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** One CSV row per operation type of a {@link RunResult}; latencies in microseconds. */
 public final class CsvReportWriter implements ReportSink {
@@ -17,7 +18,8 @@ public final class CsvReportWriter implements ReportSink {
             + "p50_micros,p75_micros,p90_micros,p95_micros,p99_micros,p99_9_micros,max_micros,mean_micros,"
             + "throughput_per_thread,ops_per_second,mib_per_second,"
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
-            + "engine_mean_micros,storage_share,engine,interrupted_by,kms_calls_per_operation,kms_mean_micros,kms_share";
+            + "engine_mean_micros,storage_share,engine,interrupted_by,kms_calls_per_operation,kms_mean_micros,kms_share,"
+            + "worker_cpu_ms_per_mib,ceiling_ms_per_mib,share_of_ceiling";
 
     private final Path file;
 
@@ -56,6 +58,9 @@ public final class CsvReportWriter implements ReportSink {
         cells.add(result.engineDescription().engine()); // new columns go last: the columns before keep their places
         cells.add(result.timing().interruptedBy() == null ? "" : result.timing().interruptedBy());
         cells.addAll(kmsCells(operation.timeSplit()));
+        cells.add(operation.workerCpuMillisPerMib() == null ? "" : decimal(operation.workerCpuMillisPerMib()));
+        cells.addAll(ceilingCells(result.ceilingShares().stream()
+                .filter(share -> share.operation() == operation.type()).findFirst()));
         return String.join(",", cells);
     }
 
@@ -79,6 +84,12 @@ public final class CsvReportWriter implements ReportSink {
         }
         return List.of(decimal(split.kmsCallsPerOperation()), decimal(split.kmsMeanMicros()),
                 String.format(Locale.ROOT, "%.4f", split.kmsShare()));
+    }
+
+    /** The crypto ceiling of the operation's unavoidable work and its share of it; empty without one. */
+    private static List<String> ceilingCells(Optional<CeilingShare> share) {
+        return share.map(found -> List.of(decimal(found.ceilingMillisPerMib()),
+                String.format(Locale.ROOT, "%.4f", found.shareOfCeiling()))).orElse(List.of("", ""));
     }
 
     private static String decimal(double value) {

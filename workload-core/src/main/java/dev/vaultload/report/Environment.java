@@ -1,11 +1,19 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vaultload.ceiling.CryptoCeiling;
 import java.io.IOException;
 
-/** The machine and build a run was measured on, so that reports from different places can be compared. */
+/**
+ * The machine and build a run was measured on, so that reports from different places can be compared.
+ *
+ * @param cryptoCeiling what this machine's crypto does on one core, measured in the run's process; null when
+ *                      CRYPTO_CEILING was false, in a load mode's result and in results written before it existed
+ */
 public record Environment(String jdk, String jvm, int cores, long maxHeapBytes, String os, String host,
-                          String gitCommit) {
+                          String gitCommit, @JsonInclude(JsonInclude.Include.NON_NULL) CryptoCeiling cryptoCeiling) {
 
+    /** This machine and build, without a crypto ceiling. */
     public static Environment current() {
         return new Environment(
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
@@ -14,7 +22,13 @@ public record Environment(String jdk, String jvm, int cores, long maxHeapBytes, 
                 Runtime.getRuntime().maxMemory(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 localHostName(),
-                currentGitCommit());
+                currentGitCommit(),
+                null);
+    }
+
+    /** This environment with a crypto ceiling measured on it; null for none. */
+    public Environment withCryptoCeiling(CryptoCeiling ceiling) {
+        return new Environment(jdk, jvm, cores, maxHeapBytes, os, host, gitCommit, ceiling);
     }
 
     private static String localHostName() {

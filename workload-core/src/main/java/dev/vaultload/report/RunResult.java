@@ -73,6 +73,16 @@ public record RunResult(
         return ResultFormatVersion.CURRENT;
     }
 
+    /**
+     * Each WRITE's and READ's worker CPU per MiB against this machine's crypto ceiling ({@link CeilingShare}); empty
+     * without a ceiling. Written to the JSON, computed again when a result is read.
+     */
+    @JsonProperty(access = JsonProperty.Access.READ_ONLY)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public List<CeilingShare> ceilingShares() {
+        return CeilingShare.of(this);
+    }
+
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }

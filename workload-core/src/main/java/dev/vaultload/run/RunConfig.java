@@ -35,6 +35,7 @@ import java.util.Set;
  * @param reportFormats     REPORT_FORMATS: which outputs every result is written to
  * @param thresholds        THRESHOLDS and THRESHOLDS_FILE: judged on every combination's result
  * @param workers           WORKER_NICE: how the threads that run operations are made
+ * @param cryptoCeiling     CRYPTO_CEILING: measure this machine's crypto ceiling before the first combination
  */
 public record RunConfig(
         List<String> storageProviders,
@@ -53,19 +54,23 @@ public record RunConfig(
         Path reportDirectory,
         Set<ResultFormat> reportFormats,
         Thresholds thresholds,
-        WorkerThreads workers) {
+        WorkerThreads workers,
+        boolean cryptoCeiling) {
 
-    /** As the canonical constructor, without thresholds, workers at the JVM's own priority. */
+    /** As the canonical constructor, without thresholds or the crypto ceiling, workers at the JVM's own priority. */
     public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
                      List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
                      Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,
                      OptionalDouble maxRssGrowthPercent, int buckets, Path reportDirectory, Set<ResultFormat> reportFormats) {
         this(storageProviders, engines, threads, fileSizesKib, fixture, cipher, kdfIterations, duration, errorMode,
                 reportPeriod, warmup, maxRssGrowthPercent, buckets, reportDirectory, reportFormats, Thresholds.NONE,
-                WorkerThreads.DEFAULT);
+                WorkerThreads.DEFAULT, false);
     }
 
-    /** As the canonical constructor, writing every format, without thresholds, workers at the JVM's own priority. */
+    /**
+     * As the canonical constructor, writing every format, without thresholds or the crypto ceiling, workers at the JVM's
+     * own priority.
+     */
     public RunConfig(List<String> storageProviders, List<String> engines, List<Integer> threads,
                      List<Integer> fileSizesKib, FixtureSource fixture, CipherSuite cipher, int kdfIterations,
                      Optional<Duration> duration, ErrorMode errorMode, Duration reportPeriod, Duration warmup,

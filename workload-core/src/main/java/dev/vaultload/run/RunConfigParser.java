@@ -42,7 +42,8 @@ public final class RunConfigParser {
                 RunSettings.REPORT_DIR.read(settings),
                 RunSettings.REPORT_FORMATS.read(settings),
                 Thresholds.read(settings),
-                WorkerThreads.checked(RunSettings.WORKER_NICE.read(settings)));
+                WorkerThreads.checked(RunSettings.WORKER_NICE.read(settings)),
+                RunSettings.CRYPTO_CEILING.read(settings));
     }
 
     /**

@@ -88,6 +88,10 @@ public final class RunSettings implements SettingDeclarations {
                     ResultFormat::parseList), "DATASAFE_LOG,CONSOLE,JSON,CSV,HLOG,HTML",
             "the outputs every result of every mode is written to: Datasafe's statistics block and the other log tables,"
                     + " `NAME.json`, `NAME.csv`, `NAME.hlog`, `report.html`");
+    public static final Setting<Boolean> CRYPTO_CEILING = Setting.of("CRYPTO_CEILING", SettingType.flag(), "true",
+            "measure this machine's crypto ceiling (AES-256-GCM, AES-256-CBC, ChaCha20-Poly1305, SHA-256 on one core, on"
+                    + " the JDK's providers, at each FILE_SIZES size; a second or so) before the first combination, and set"
+                    + " each WRITE's and READ's CPU per MiB against it; `false` leaves it out").inModes(RunMode.FIXTURE.name());
     public static final Setting<Path> FILESYSTEM_ROOT = Setting.optional(FileSystemStorageProviderFactory.ROOT_SETTING,
             SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider")
             .forProviders(FileSystemStorageProviderFactory.NAME);
@@ -107,7 +111,7 @@ public final class RunSettings implements SettingDeclarations {
     public List<Setting<?>> settings() {
         return List.of(STORAGE_PROVIDERS, ENGINES, THREADS, FILE_SIZES, FIXTURE_SIZE, FIXTURE, CIPHER, KDF_ITERATIONS,
                 ERROR_MODE, DURATION, PERIOD, WARMUP, MAX_RSS_GROWTH_PERCENT, REPEAT, WORKER_NICE, SUITE, BUCKETS,
-                ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, REPORT_FORMATS, FILESYSTEM_ROOT);
+                ENABLE_MULTI_BUCKET_TEST, REPORT_DIR, REPORT_FORMATS, CRYPTO_CEILING, FILESYSTEM_ROOT);
     }
 
     private static RunConfig.FixtureSource fixture(String text) {

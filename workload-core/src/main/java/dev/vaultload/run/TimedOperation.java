@@ -5,6 +5,7 @@ import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.DocumentsAtFault;
 import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.TimedBlobStore;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * the actual start) is recorded beside it where asked, and split into the time spent waiting on the store, on the
  * key manager ({@link KeyManagerClock}) and the engine's own. A failure is counted in the statistics and handed to
  * the {@link RunControl}, which names the operation, its stored object and its place in the fixture, and applies the
- * error mode. Never throws for a failed operation. Used by one thread at a time: both clocks are per thread.
+ * error mode. Never throws for a failed operation. A successful operation's CPU is its thread's: all of it on an
+ * in-process store, the engine's side without the HTTP client's own threads on an S3 store. Used by one thread at a
+ * time: the clocks are per thread.
  */
 public final class TimedOperation {
     /** An intended start that is the actual one: a closed loop's, timed from the same clock reading. */
@@ -54,9 +57,11 @@ public final class TimedOperation {
         KeyManagerClock.takeNanos();
         KeyManagerClock.takeCalls();
         long startNanos = System.nanoTime();
+        long startCpuNanos = ProcessCpu.currentThreadNanos();
         try {
             long sizeBytes = executor.execute(operation, locationPrefix);
             long endNanos = System.nanoTime();
+            statistics.recordWorkerCpu(type, ProcessCpu.currentThreadNanos() - startCpuNanos);
             long serviceMicros = TimeUnit.NANOSECONDS.toMicros(endNanos - startNanos);
             long storageMicros = TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos());
             long kmsMicros = TimeUnit.NANOSECONDS.toMicros(KeyManagerClock.takeNanos());

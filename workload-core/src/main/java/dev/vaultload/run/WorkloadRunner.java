@@ -1,5 +1,7 @@
 package dev.vaultload.run;
 
+import dev.vaultload.ceiling.CryptoCeiling;
+import dev.vaultload.ceiling.ProcessCeiling;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
@@ -46,6 +48,8 @@ public final class WorkloadRunner {
     private final Optional<LiveMetrics> metrics;
     private final ShardPlan shard;
     private final ShardStart start;
+    /** This machine's crypto ceiling, measured before the combination starts; null with CRYPTO_CEILING false. */
+    private final CryptoCeiling ceiling;
 
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
         this(config, suite, content, combination -> List.of(), Optional.empty(), ShardPlan.SINGLE,
@@ -53,6 +57,9 @@ public final class WorkloadRunner {
     }
 
     /**
+     * With CRYPTO_CEILING, measures this machine's crypto ceiling first, before the combination starts (once per
+     * process and set of FILE_SIZES: {@link ProcessCeiling}).
+     *
      * @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar
      * @param metrics           the live metrics endpoint, when METRICS_PORT is set
      * @param shard             this process's part of a sharded run, {@link ShardPlan#SINGLE} when not sharded
@@ -68,6 +75,7 @@ public final class WorkloadRunner {
         this.metrics = metrics;
         this.shard = shard;
         this.start = start;
+        this.ceiling = config.cryptoCeiling() ? ProcessCeiling.forFileSizes(config.fileSizesKib()) : null;
     }
 
     /**
@@ -93,7 +101,8 @@ public final class WorkloadRunner {
                                 run.passes(), Interruption.signal().orElse(null)),
                         run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
                         run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
-                        storageDetails.apply(run.users()), Environment.current(), run.shardRun(), null, null, null, null), watch.breaches());
+                        storageDetails.apply(run.users()),
+                        Environment.current().withCryptoCeiling(ceiling), run.shardRun(), null, null, null, null), watch.breaches());
                 files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
                 metrics.ifPresent(live -> live.judged(result));
                 return result;

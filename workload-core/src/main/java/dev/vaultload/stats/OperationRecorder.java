@@ -16,6 +16,7 @@ final class OperationRecorder {
     private final Histogram totalLatencyMicros = LatencyHistograms.histogram();
     private final LongAdder sumLatencyMicros = new LongAdder();
     private final LongAdder transferredBytes = new LongAdder();
+    private final LongAdder workerCpuNanos = new LongAdder();
     private final Map<ErrorClass, LongAdder> errors = new EnumMap<>(ErrorClass.class);
     private Histogram recycledInterval;
 
@@ -29,6 +30,10 @@ final class OperationRecorder {
         latencyRecorder.recordValue(LatencyHistograms.bounded(latencyMicros));
         sumLatencyMicros.add(latencyMicros);
         transferredBytes.add(sizeBytes);
+    }
+
+    void recordWorkerCpu(long cpuNanos) {
+        workerCpuNanos.add(cpuNanos);
     }
 
     void recordFailure(ErrorClass errorClass) {
@@ -55,6 +60,10 @@ final class OperationRecorder {
 
     long transferredBytes() {
         return transferredBytes.sum();
+    }
+
+    long workerCpuNanos() {
+        return workerCpuNanos.sum();
     }
 
     Map<ErrorClass, Long> errorCounts() {

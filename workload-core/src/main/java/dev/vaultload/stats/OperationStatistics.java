@@ -1,5 +1,6 @@
 package dev.vaultload.stats;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vaultload.fixture.OperationType;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -47,7 +48,8 @@ public record OperationStatistics(
         long transferredBytes,
         String histogramBase64,
         Map<String, Long> servedWithinMicros,
-        TimeSplit timeSplit) {
+        TimeSplit timeSplit,
+        Long workerCpuNanos) {
 
     /** The percentiles every report carries. */
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0, 99.9);
@@ -59,7 +61,7 @@ public record OperationStatistics(
 
     static OperationStatistics of(OperationType type, Histogram latencies, long sumLatencyMicros,
                                   long transferredBytes, Map<ErrorClass, Long> errors, Duration wallClock,
-                                  TimeSplit timeSplit) {
+                                  TimeSplit timeSplit, long workerCpuNanos) {
         long count = latencies.getTotalCount();
         double wallClockSeconds = wallClock.toNanos() / 1e9;
         return new OperationStatistics(type, count, Map.copyOf(errors), percentiles(latencies, PERCENTILES),
@@ -69,12 +71,14 @@ public record OperationStatistics(
                 wallClock.toMillis(),
                 wallClockSeconds == 0 ? 0 : count / wallClockSeconds,
                 wallClockSeconds == 0 ? 0 : transferredBytes / BYTES_PER_MEBIBYTE / wallClockSeconds,
-                transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES), timeSplit);
+                transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES), timeSplit,
+                workerCpuNanos);
     }
 
     /**
      * The statistics of shards added together: the histogram and the sums are exact; a rate is given, since only the
-     * caller knows over which time the shards ran. The time split is left out: shards carry no histogram of it.
+     * caller knows over which time the shards ran. The time split is left out: shards carry no histogram of it; so is
+     * the worker CPU, which the merge does not add yet.
      *
      * @param latencies         every shard's latencies added
      * @param wallClockMillis   the longest shard's phase
@@ -90,7 +94,17 @@ public record OperationStatistics(
                 count == 0 ? 0 : (double) sumLatencyMicros / count, sumLatencyMicros,
                 sumLatencyMicros == 0 ? 0 : count * MICROS_PER_SECOND / sumLatencyMicros, wallClockMillis, opsPerSecond,
                 mebibytesPerSecond, transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES),
-                null);
+                null, null);
+    }
+
+    /**
+     * Worker CPU per MiB of content moved ({@link #workerCpuNanos} over {@link #transferredBytes}), in milliseconds;
+     * null when either is unknown or zero (an operation type that moves no content).
+     */
+    @JsonProperty(access = JsonProperty.Access.READ_ONLY)
+    public Double workerCpuMillisPerMib() {
+        return workerCpuNanos == null || workerCpuNanos == 0 || transferredBytes == 0 ? null
+                : workerCpuNanos / 1e6 / (transferredBytes / BYTES_PER_MEBIBYTE);
     }
 
     /** The histogram's values at {@link #PERCENTILES}, keyed by {@link #label}; 0 when it is empty. */

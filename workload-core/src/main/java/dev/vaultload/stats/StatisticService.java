@@ -58,6 +58,14 @@ public final class StatisticService {
         }
     }
 
+    /**
+     * Adds the CPU the calling thread spent on a successful operation: per MiB of the bytes its success recorded,
+     * what {@link OperationStatistics#workerCpuMillisPerMib()} reports.
+     */
+    public void recordWorkerCpu(OperationType type, long cpuNanos) {
+        recorders.get(type).recordWorkerCpu(cpuNanos);
+    }
+
     public void recordFailure(OperationType type, ErrorClass errorClass) {
         recorders.get(type).recordFailure(errorClass);
     }
@@ -110,7 +118,8 @@ public final class StatisticService {
             if (latencies.getTotalCount() > 0 || errorCount > 0) {
                 summaries.add(OperationStatistics.of(type, latencies, recorder.sumLatencyMicros(),
                         recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO),
-                        timeSplits.containsKey(type) ? timeSplits.get(type).summarize() : null));
+                        timeSplits.containsKey(type) ? timeSplits.get(type).summarize() : null,
+                        recorder.workerCpuNanos()));
             }
         });
         return summaries;

@@ -41,7 +41,7 @@ final class SampleResults {
                 "SMALL", 200, ErrorMode.FAIL_FAST, 0, 0, workerNice),
                 new EngineDescription("VAULTLOAD", cipher, "X25519", 1000), new RunTiming(startedAt.toString(), 1000, 1, null),
                 operations, Map.of(), List.of(), Map.of(), ObjectOutcomes.NONE, new CpuUsage(100, 80, 200), null, Map.of(),
-                new Environment("25", "vm", 2, 1 << 30, "linux", "host-a", commit), null, null, null, null, null);
+                new Environment("25", "vm", 2, 1 << 30, "linux", "host-a", commit, null), null, null, null, null, null);
         return Thresholds.parse("test", List.of(thresholds)).judge(result);
     }
 
@@ -60,7 +60,8 @@ final class SampleResults {
     static RunResult onMachine(RunResult result, int cores, String jdk, String host) {
         Environment environment = result.environment();
         return with(result, result.engineDescription(), result.storageDetails(), new Environment(jdk, environment.jvm(),
-                cores, environment.maxHeapBytes(), environment.os(), host, environment.gitCommit()));
+                cores, environment.maxHeapBytes(), environment.os(), host, environment.gitCommit(),
+                environment.cryptoCeiling()));
     }
 
     private static RunResult with(RunResult result, EngineDescription engine, Map<String, Object> storageDetails,
