@@ -170,9 +170,11 @@ public final class ParseCommand {
         }
     }
 
-    @Command(name = "report", description = "report.html in RESULTS_DIR: one self-contained page (charts inline as "
+    @Command(name = "report", description = {"report.html in RESULTS_DIR: one self-contained page (charts inline as "
             + "SVG, nothing fetched) with every run's verdict, configuration, operations, errors, throughput and latency "
-            + "over time, soak health and environment.")
+            + "over time, soak health and environment.", "A run that died without writing its results (killed) is "
+            + "recovered first from its journal and .hlog, as vaultload recover does: exit status 6 when the page shows"
+            + " such an incomplete run, 2 on bad input."})
     static final class Report implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -186,11 +188,13 @@ public final class ParseCommand {
                 throw new CommandLine.ParameterException(spec.commandLine(), folder + ": not a folder");
             }
             try {
+                RunRecovery.Outcome recovery = new RunRecovery().recover(folder);
+                recovery.recovered().forEach(recovered -> System.out.println(RunRecovery.Outcome.line(recovered)));
                 System.out.println("wrote " + new HtmlReport().write(folder));
+                return recovery.recovered().isEmpty() ? 0 : RunRecovery.INCOMPLETE_EXIT_STATUS;
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            return 0;
         }
     }
 

@@ -36,6 +36,10 @@ final class RunSection {
         html.append("<section class=\"run\" id=\"").append(id).append("\"><h2>").append(Html.escape(heading))
                 .append(" <span class=\"verdict ").append(result.passed() ? "passed\">PASSED" : "failed\">FAILED")
                 .append("</span>").append(ThresholdSection.badge(result)).append("</h2><p><code>").append(Html.escape(file)).append("</code></p>");
+        if (result.timing().incomplete() != null) {
+            html.append("<p class=\"incomplete\">incomplete: ").append(Html.escape(result.timing().incomplete()))
+                    .append(" (recovered from its journal and interval log)</p>");
+        }
         if (result.health() != null && result.health().failure() != null) {
             html.append("<p>").append(Html.escape(result.health().failure())).append("</p>");
         }

@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import dev.vaultload.fixture.FixtureException;
+import dev.vaultload.parse.RunRecovery;
 import dev.vaultload.scaleout.ShardBarrier;
 import dev.vaultload.settings.Suggestion;
 import dev.vaultload.storage.StoreUnavailableException;
@@ -15,7 +16,8 @@ import picocli.CommandLine.OverwrittenOptionException;
 /**
  * What scripts can test: 0 passed, 1 a failed run (integrity, errors over budget, a schedule not kept, a store that
  * failed during the run), 2 bad input, 3 a run that passed but broke a threshold (THRESHOLDS, {@code --threshold}),
- * 5 a store that could not be used at the start (nothing measured).
+ * 5 a store that could not be used at the start (nothing measured), 6 a run recovered incomplete from its journal
+ * (its process died before final validation; nothing failed up to then).
  */
 final class ExitCodes {
     static final int OK = 0;
@@ -23,10 +25,12 @@ final class ExitCodes {
     static final int BAD_INPUT = 2;
     static final int THRESHOLD_BREACHED = 3;
     static final int STORE_UNAVAILABLE = 5;
+    static final int INCOMPLETE = RunRecovery.INCOMPLETE_EXIT_STATUS;
     /** Every status a command may end with, for the top-level help. */
     static final String SUMMARY = "Exit status: 0 passed, 1 a failed run (data lost or altered, errors over the budget,"
             + " a schedule not kept), 2 bad input (nothing started), 3 a threshold broken by a run that otherwise passed,"
             + " 4 history check without enough runs for a verdict, 5 a store that could not be used at the start,"
+            + " 6 a run recovered incomplete (recover, parse report: its process died before final validation),"
             + " 130/143 stopped by SIGINT/SIGTERM (results so far written).";
 
     private ExitCodes() {

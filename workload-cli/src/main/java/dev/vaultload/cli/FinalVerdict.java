@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The last line of {@code vaultload run}: PASSED or FAILED, why (each failed result with its reasons, or the
- * thresholds broken), and where the page is, so that the answer is not lost above the tables.
+ * The last line of {@code vaultload run} and {@code vaultload recover}: PASSED, FAILED or INCOMPLETE (recovered, with
+ * nothing else against it), why (each failed result with its reasons, or the thresholds broken), and where the page
+ * is, so that the answer is not lost above the tables.
  */
 final class FinalVerdict {
 
@@ -24,7 +25,8 @@ final class FinalVerdict {
         List<String> failed = results.stream().filter(result -> !result.passed())
                 .map(result -> label(result) + ": " + String.join(", ", result.failureReasons())).toList();
         if (!failed.isEmpty()) {
-            return "FAILED: " + failed.size() + " of " + Plural.of(results.size(), "result") + ": " + String.join("; ", failed) + where;
+            boolean onlyIncomplete = results.stream().filter(result -> !result.passed()).allMatch(FinalVerdict::onlyIncomplete);
+            return (onlyIncomplete ? "INCOMPLETE: " : "FAILED: ") + failed.size() + " of " + Plural.of(results.size(), "result") + ": " + String.join("; ", failed) + where;
         }
         List<String> breached = results.stream().filter(RunResult::thresholdsBreached).map(FinalVerdict::label).toList();
         if (!breached.isEmpty()) {
@@ -32,6 +34,11 @@ final class FinalVerdict {
                     + String.join("; ", breached) + where;
         }
         return "PASSED: " + Plural.of(results.size(), "result") + where;
+    }
+
+    /** A result recovered from a dead run's journal with nothing against it but that it is incomplete. */
+    static boolean onlyIncomplete(RunResult result) {
+        return result.timing().incomplete() != null && result.failureReasons().size() == 1;
     }
 
     /** What ran, in this line's own words (Datasafe's heading keeps its "1 threads" and "Kb" for its parse scripts). */

@@ -57,6 +57,7 @@ public final class VaultloadCli implements Runnable {
         root.addSubcommand("settings", new CommandLine(new SettingsCommand()));
         root.addSubcommand("s3-server", new CommandLine(new S3ServerCommand()));
         root.addSubcommand("merge", new CommandLine(new MergeCommand()));
+        root.addSubcommand("recover", new CommandLine(new RecoverCommand()));
         root.addSubcommand("cluster", cluster(() -> new KubernetesClientBuilder().build(), runUrl -> {
             CommandLine merge = new CommandLine(new MergeCommand());
             ExitCodes.install(merge);

@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 
 /**
- * The files of one result under the report directory, {@code NAME.json}, {@code NAME.csv}, {@code NAME.hlog}: the
- * one place their names are built and read back (by the merge, and by readers that pair a JSON with its .hlog).
+ * The files of one result under the report directory, {@code NAME.json}, {@code NAME.csv}, {@code NAME.hlog},
+ * {@code NAME.journal.jsonl}: the one place their names are built and read back (by the merge, by readers that pair a
+ * JSON with its .hlog, by the recovery of a journal).
  */
 public final class ReportFiles {
     private static final DateTimeFormatter STARTED = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
@@ -66,6 +67,10 @@ public final class ReportFiles {
         return json.resolveSibling(baseNameOf(json) + HLOG);
     }
 
+    public String baseName() {
+        return baseName;
+    }
+
     public Path histogramLog() {
         return directory.resolve(baseName + HLOG);
     }
@@ -107,5 +112,19 @@ public final class ReportFiles {
     public HistogramIntervalLog histogramLog(Set<ResultFormat> formats, String comment) {
         return formats.contains(ResultFormat.HLOG) ? new HistogramIntervalLog(histogramLog(), comment)
                 : HistogramIntervalLog.discarding();
+    }
+
+    public Path journal() {
+        return directory.resolve(baseName + RunJournal.SUFFIX);
+    }
+
+    /** The run's journal, while it goes: written with the .hlog (HLOG), which recovers its figures; else nothing. */
+    public RunJournal journal(Set<ResultFormat> formats) {
+        return formats.contains(ResultFormat.HLOG) ? RunJournal.writingTo(journal()) : RunJournal.discarding();
+    }
+
+    /** The base name of a run journal's files. */
+    public static String baseNameOfJournal(Path journal) {
+        return journal.getFileName().toString().replaceFirst(Pattern.quote(RunJournal.SUFFIX) + "$", "");
     }
 }

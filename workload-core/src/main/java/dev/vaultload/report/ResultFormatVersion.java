@@ -15,8 +15,8 @@ import java.util.Optional;
 public final class ResultFormatVersion {
     /** The JSON field that carries it. */
     public static final String FIELD = "formatVersion";
-    /** 2.0: the mode is recorded in the setup. */
-    public static final String CURRENT = "2.0";
+    /** 2.0: the mode is recorded in the setup; 2.1: a result recovered from a run journal says it is incomplete. */
+    public static final String CURRENT = "2.1";
     private static final String BEFORE_THE_FIELD = "1.0";
     private static final JsonFactory JSON = new JsonFactory();
 

@@ -126,6 +126,9 @@ public record RunResult(
         if (timing.interruptedBy() != null) {
             reasons.add("stopped by " + timing.interruptedBy());
         }
+        if (timing.incomplete() != null) {
+            reasons.add("incomplete: " + timing.incomplete());
+        }
         return reasons;
     }
 

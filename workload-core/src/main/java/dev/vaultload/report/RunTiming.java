@@ -1,5 +1,7 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * When a combination ran and how far it got.
  *
@@ -8,6 +10,14 @@ package dev.vaultload.report;
  * @param passes          passes of the fixture completed
  * @param interruptedBy   the signal that stopped the run early ({@code SIGINT}, {@code SIGTERM}), null when none did:
  *                        the figures are those of the time before it
+ * @param incomplete      for a result recovered from a dead run's journal, {@code the process ended at T without final
+ *                        validation}: its figures are those up to T; null for a result its run wrote
  */
-public record RunTiming(String startedAt, long wallClockMillis, int passes, String interruptedBy) {
+public record RunTiming(String startedAt, long wallClockMillis, int passes, String interruptedBy,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String incomplete) {
+
+    /** The timing of a result its run wrote itself. */
+    public RunTiming(String startedAt, long wallClockMillis, int passes, String interruptedBy) {
+        this(startedAt, wallClockMillis, passes, interruptedBy, null);
+    }
 }

@@ -9,7 +9,9 @@ import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
+import dev.vaultload.report.JournalEvent;
 import dev.vaultload.report.ObjectOutcomes;
+import dev.vaultload.report.RunJournal;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardStart;
@@ -30,6 +32,7 @@ import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -38,7 +41,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One combination's state and its phases, Datasafe's way: {@link #createUsers()} (CREATE_USER measured), then
- * {@link #replayPasses()}: N executions replay the whole fixture on N threads, each under its own location
+ * {@link #replayPasses}: N executions replay the whole fixture on N threads, each under its own location
  * prefix, all on the same users, then each execution's final content is validated; with a DURATION, passes
  * follow each other (fresh prefixes, the previous pass's documents deleted) until the time is up. Last,
  * {@link #destroyUsers()}, which the runner calls in a finally.
@@ -119,18 +122,28 @@ final class CombinationRun implements AutoCloseable {
                 .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
     }
 
-    void replayPasses() {
+    /** @param journal where each pass's outcome and ledger, and each deleted pass, are journaled as they happen */
+    void replayPasses(RunJournal journal) {
         replayStartEpochMillis = System.currentTimeMillis();
+        journal.append(new JournalEvent.Replay(replayStartEpochMillis,
+                phaseDurations.getOrDefault(OperationType.CREATE_USER, Duration.ZERO).toMillis(),
+                TimeUnit.NANOSECONDS.toMillis(ProcessCpu.nanos())));
         long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
         do {
             List<String> prefixes = passPrefixes(passes);
             replay(prefixes);
-            if (!control.stopped()) {
+            boolean validated = !control.stopped();
+            if (validated) {
                 pool.runAll(validations(prefixes, true));
                 checkKeyMaterial();
             }
+            if (journal.keeps()) {
+                journal.append(new JournalEvent.Pass(passes, System.currentTimeMillis(), prefixes, validated,
+                        objectOutcomes(), PassLedger.of(ledger, prefixes, users, engine)));
+            }
             if (passes > 0) {
                 deletePass(passes - 1);
+                journal.append(new JournalEvent.Deleted(passes - 1, System.currentTimeMillis()));
             }
             passes++;
         } while (!control.stopped() && System.nanoTime() < deadlineNanos);

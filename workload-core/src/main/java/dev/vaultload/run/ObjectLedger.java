@@ -1,6 +1,8 @@
 package dev.vaultload.run;
 
 import dev.vaultload.fixture.StorageType;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
@@ -90,6 +92,18 @@ public final class ObjectLedger {
     /** Forgets every object under {@code prefix} in every space, e.g. a soak's deleted pass. */
     void forget(String prefix) {
         spaces.values().forEach(paths -> under(paths, prefix).clear());
+    }
+
+    /** One object of the ledger, where it is and what it may hold. */
+    public record Entry(String userId, StorageType storageType, String path, Expectation expectation) {
+    }
+
+    /** Every object that may exist under {@code prefix} in every user's spaces, e.g. a pass's for the run journal. */
+    public List<Entry> entriesUnder(String prefix) {
+        List<Entry> entries = new ArrayList<>();
+        spaces.forEach((space, paths) -> under(paths, prefix).forEach((path, expectation) ->
+                entries.add(new Entry(space.userId(), space.storageType(), path, expectation))));
+        return entries;
     }
 
     /** What the object at {@code path} may hold; certainly nothing if no write ever reached it. */

@@ -7,9 +7,11 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
+import dev.vaultload.report.JournalEvent;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunJournal;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunSetup;
@@ -90,30 +92,43 @@ public final class WorkloadRunner {
             try {
                 ReportFiles files = new ReportFiles(config.reportDirectory(), reportName(combination, run.engine(), startedAt));
                 ThresholdWatch watch = new ThresholdWatch(config.thresholds(), run.control(), config.warmup());
-                HealthSeries health = measure(run, combination, files, watch);
-                RunResult result = config.thresholds().judge(new RunResult(
-                        new RunSetup(RunMode.FIXTURE, suite, combination.storage(), store.describe(), combination.threads(),
-                                combination.fileSizeKib(), fixtureLabel, fixture.operations().size(), config.errorMode(),
-                                config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis(),
-                                config.workers().nice()),
-                        run.engine().description(),
-                        new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
-                                run.passes(), Interruption.signal().orElse(null)),
-                        run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
-                        run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(), health.summarize(config.maxRssGrowthPercent()),
-                        storageDetails.apply(run.users()),
-                        Environment.current().withCryptoCeiling(ceiling), run.shardRun(), null, null, null, null), watch.breaches());
-                files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
-                metrics.ifPresent(live -> live.judged(result));
-                return result;
+                RunSetup setup = new RunSetup(RunMode.FIXTURE, suite, combination.storage(), store.describe(),
+                        combination.threads(), combination.fileSizeKib(), fixtureLabel, fixture.operations().size(),
+                        config.errorMode(), config.duration().map(Duration::toMillis).orElse(0L), config.warmup().toMillis(),
+                        config.workers().nice());
+                try (RunJournal journal = files.journal(config.reportFormats())) {
+                    journal.append(new JournalEvent.Start(JournalEvent.VERSION, startedAt.toEpochMilli(), files.baseName(),
+                            ProcessHandle.current().pid(), ProcessHandle.current().info().startInstant()
+                            .map(Instant::toEpochMilli).orElse(0L), config.reportPeriod().toMillis(), setup,
+                            run.engine().description(), Environment.current()));
+                    RunResult result = result(run, setup, startedAt, startNanos, storageDetails,
+                            measure(run, combination, files, watch, journal), watch);
+                    files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
+                    journal.append(new JournalEvent.End(System.currentTimeMillis(), result.passed()));
+                    metrics.ifPresent(live -> live.judged(result));
+                    return result;
+                }
             } finally {
                 run.destroyUsers();
             }
         }
     }
 
-    /** The measured phases, with a progress line, a health sample and the .hlog every period. */
-    private HealthSeries measure(CombinationRun run, Combination combination, ReportFiles files, ThresholdWatch watch) {
+    private RunResult result(CombinationRun run, RunSetup setup, Instant startedAt, long startNanos,
+                             Function<UserDirectory, Map<String, Object>> storageDetails, HealthSeries health,
+                             ThresholdWatch watch) {
+        return config.thresholds().judge(new RunResult(setup, run.engine().description(),
+                new RunTiming(startedAt.toString(), Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
+                        run.passes(), Interruption.signal().orElse(null)),
+                run.statistics().summarize(run.phaseDurations()), run.statistics().errorTotals(),
+                run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(),
+                health.summarize(config.maxRssGrowthPercent()), storageDetails.apply(run.users()),
+                Environment.current().withCryptoCeiling(ceiling), run.shardRun(), null, null, null, null), watch.breaches());
+    }
+
+    /** The measured phases, with a progress line, a health sample, the .hlog and the journal every period. */
+    private HealthSeries measure(CombinationRun run, Combination combination, ReportFiles files, ThresholdWatch watch,
+                                 RunJournal journal) {
         HealthSeries health = new HealthSeries();
         try (HistogramIntervalLog histogramLog = files.histogramLog(config.reportFormats(), combination.label())) {
             List<IntervalListener> listeners = new ArrayList<>();
@@ -121,22 +136,23 @@ public final class WorkloadRunner {
             listeners.add(new HealthSampler(new ProcessHealth(), health));
             listeners.add(new ProgressLog(combination.label(), health));
             listeners.add(histogramLog);
+            listeners.add(journal); // after the .hlog: a period journaled is a period the .hlog holds
             listeners.add(watch);
             listeners.addAll(progressListeners.apply(combination));
             metrics.ifPresent(live -> listeners.add(live.listener(combination.storage(), run.engine().description().engine(),
                     combination.threads(), combination.fileSizeKib(), run::passes)));
-            runPhases(run, listeners);
+            runPhases(run, listeners, journal);
             Interruption.signal().ifPresent(signal -> histogramLog.comment("interrupted by " + signal));
         }
         return health;
     }
 
     @SuppressWarnings("try") // the reporter is only opened to be closed: closing sends the final report
-    private void runPhases(CombinationRun run, List<IntervalListener> listeners) {
+    private void runPhases(CombinationRun run, List<IntervalListener> listeners, RunJournal journal) {
         try (IntervalReporter reporter = new IntervalReporter(run.statistics(), config.reportPeriod(), listeners)) {
             run.createUsers();
             run.awaitStart();
-            run.replayPasses();
+            run.replayPasses(journal);
         }
     }
 

@@ -1,0 +1,89 @@
+package dev.vaultload.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.fixture.StorageType;
+import dev.vaultload.stats.ErrorClass;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One line of a run journal ({@link RunJournal}), its kind in the field {@code event}. A reader skips kinds and fields
+ * it does not know (a later minor addition); {@link Start#journalVersion} says when a line means something else.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "event")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = JournalEvent.Start.class, name = "start"),
+        @JsonSubTypes.Type(value = JournalEvent.Replay.class, name = "replay"),
+        @JsonSubTypes.Type(value = JournalEvent.Period.class, name = "period"),
+        @JsonSubTypes.Type(value = JournalEvent.Pass.class, name = "pass"),
+        @JsonSubTypes.Type(value = JournalEvent.Deleted.class, name = "deleted"),
+        @JsonSubTypes.Type(value = JournalEvent.End.class, name = "end")})
+public sealed interface JournalEvent {
+    /** The format this reader and writer speak; a journal of a higher version is refused. */
+    int VERSION = 1;
+
+    /**
+     * The first line: what runs, as the result's JSON will name it (no secret is part of it), where, and which process.
+     *
+     * @param journalVersion          {@link #VERSION} of the writer
+     * @param resultName              the base name of the combination's files ({@code NAME.json}, {@code NAME.hlog})
+     * @param pid                     the process that runs it, so that a live run is not taken for a dead one
+     * @param processStartEpochMillis when that process started (a pid is reused); 0 when unknown
+     */
+    record Start(int journalVersion, long atEpochMillis, String resultName, long pid, long processStartEpochMillis,
+                 long periodMillis, RunSetup setup, EngineDescription engine, Environment environment)
+            implements JournalEvent {
+    }
+
+    /** The users exist; the measured replay begins. */
+    record Replay(long atEpochMillis, long createUsersMillis, long processCpuMillis) implements JournalEvent {
+    }
+
+    /**
+     * A period the .hlog has flushed before this line: the journal's last period is where a recovered result ends.
+     *
+     * @param errors failures by class since the run began, the classes seen only
+     */
+    record Period(int index, long startEpochMillis, long endEpochMillis, long requestsStarted,
+                  @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<ErrorClass, Long> errors, long processCpuMillis)
+            implements JournalEvent {
+        public Period {
+            errors = errors == null ? Map.of() : Map.copyOf(errors);
+        }
+    }
+
+    /**
+     * A pass replayed (and validated, unless the run was stopping), with what the store acknowledged under its prefixes.
+     *
+     * @param objects what the validations found so far in the combination
+     * @param ledger  every object of the pass that may exist ({@code run.ObjectLedger})
+     */
+    record Pass(int pass, long atEpochMillis, List<String> prefixes, boolean validated, ObjectOutcomes objects,
+                List<LedgerEntry> ledger) implements JournalEvent {
+    }
+
+    /**
+     * One object of the ledger.
+     *
+     * @param user        the user as the store names it
+     * @param contents    the content ids it may hold (more than one, or {@code mayBeAbsent}: in doubt)
+     * @param mayBeAbsent a failed write or delete left its existence in doubt
+     * @param storeKey    the store's key of the object; absent when the engine does not say
+     */
+    record LedgerEntry(String user, StorageType space, String path, Set<String> contents,
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean mayBeAbsent,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) String storeKey) {
+    }
+
+    /** A pass's objects were deleted from the store (the soak keeps the store flat). */
+    record Deleted(int pass, long atEpochMillis) implements JournalEvent {
+    }
+
+    /** The combination finished and its result was written: nothing to recover. */
+    record End(long atEpochMillis, boolean passed) implements JournalEvent {
+    }
+}

@@ -1,0 +1,170 @@
+package dev.vaultload.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * Reads a {@link RunJournal} back, streamed (a long soak's journal holds a ledger per pass, of which only the last is
+ * kept). A torn last line, what a process killed mid-write leaves (the gzip stream cut off, or a line cut short), is
+ * left out; a malformed line before it is refused.
+ */
+public final class RunJournalReader {
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_INVALID_SUBTYPE);
+
+    private RunJournalReader() {
+    }
+
+    /**
+     * What a journal says of its run.
+     *
+     * @param passesFinished the passes journaled as replayed
+     * @param lastPass       the last of them, with its ledger
+     * @param lastPeriod     the last period flushed: the recovered result ends with it
+     * @param tornLastLine   whether the last line was cut off (and left out)
+     */
+    public record Journal(Path file, JournalEvent.Start start, Optional<JournalEvent.Replay> replay,
+                          Optional<JournalEvent.Period> lastPeriod, int passesFinished,
+                          Optional<JournalEvent.Pass> lastPass, Optional<JournalEvent.End> end, boolean tornLastLine) {
+
+        /** Whether the run wrote its result: nothing to recover. */
+        public boolean finished() {
+            return end.isPresent();
+        }
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the file (and line) when it is not a journal, a line before the last is
+     *                                  malformed, or its version is newer than {@link JournalEvent#VERSION}
+     */
+    public static Journal read(Path file) {
+        Accumulator journal = new Accumulator(file);
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(file)),
+                StandardCharsets.UTF_8))) {
+            String line = journal.nextLine(lines);
+            long number = 1;
+            while (line != null) {
+                String next = journal.nextLine(lines);
+                if (!line.isBlank()) {
+                    Optional<JsonNode> node = parse(line);
+                    if (node.isEmpty() && next == null) {
+                        journal.torn = true;
+                    } else if (node.isEmpty()) {
+                        throw new IllegalArgumentException(file + " line " + number + ": not a JSON object; a run journal"
+                                + " has one event per line");
+                    } else {
+                        try {
+                            journal.add(node.get(), number);
+                        } catch (JsonProcessingException e) {
+                            throw new IllegalArgumentException(file + " line " + number + ": not a journal event: "
+                                    + e.getOriginalMessage());
+                        }
+                    }
+                }
+                line = next;
+                number++;
+            }
+        } catch (EOFException cutBeforeTheFirstLine) {
+            // the gzip header itself is cut off: toJournal says there is nothing
+        } catch (ZipException e) {
+            throw new IllegalArgumentException(file + ": not a run journal (gzip: " + e.getMessage() + ")");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read run journal " + file, e);
+        }
+        return journal.toJournal();
+    }
+
+    private static Optional<JsonNode> parse(String line) {
+        try {
+            JsonNode node = MAPPER.readTree(line);
+            return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
+        } catch (JsonProcessingException malformed) {
+            return Optional.empty();
+        }
+    }
+
+    /** What the events so far add up to. */
+    private static final class Accumulator {
+        private final Path file;
+        private JournalEvent.Start start;
+        private JournalEvent.Replay replay;
+        private JournalEvent.Period lastPeriod;
+        private int passesFinished;
+        private JournalEvent.Pass lastPass;
+        private JournalEvent.End end;
+        private boolean torn;
+
+        Accumulator(Path file) {
+            this.file = file;
+        }
+
+        /** The next whole line; null at the end, also where the stream is cut off within a line (which is dropped). */
+        String nextLine(BufferedReader lines) throws IOException {
+            try {
+                return lines.readLine();
+            } catch (EOFException cutOff) {
+                torn = true;
+                return null;
+            }
+        }
+
+        void add(JsonNode node, long number) throws JsonProcessingException {
+            if (start == null) {
+                start = start(node, number);
+                return;
+            }
+            switch (MAPPER.treeToValue(node, JournalEvent.class)) {
+                case JournalEvent.Replay event -> replay = event;
+                case JournalEvent.Period event -> lastPeriod = event;
+                case JournalEvent.Pass event -> {
+                    passesFinished++;
+                    lastPass = event;
+                }
+                case JournalEvent.End event -> end = event;
+                case JournalEvent.Start ignored -> throw new IllegalArgumentException(file + " line " + number
+                        + ": a second start event; a run journal holds one combination");
+                case null, default -> {
+                    // a kind of a later minor version, or one this reader needs nothing from (deleted)
+                }
+            }
+        }
+
+        /** The first line, its version checked before it is mapped: a newer journal is named as such, not as malformed. */
+        private JournalEvent.Start start(JsonNode node, long number) throws JsonProcessingException {
+            JsonNode version = node.get("journalVersion");
+            if (!"start".equals(node.path("event").asText()) || version == null || !version.canConvertToInt()) {
+                throw new IllegalArgumentException(file + " line " + number + ": not a run journal (the first line must be"
+                        + " a start event with a journalVersion)");
+            }
+            if (version.asInt() > JournalEvent.VERSION) {
+                throw new IllegalArgumentException(file + ": run journal version " + version.asInt() + " was written by a"
+                        + " newer Vaultload; this one reads up to version " + JournalEvent.VERSION
+                        + ": recover it with the version that wrote it");
+            }
+            return (JournalEvent.Start) MAPPER.treeToValue(node, JournalEvent.class);
+        }
+
+        Journal toJournal() {
+            if (start == null) {
+                throw new IllegalArgumentException(file + ": an empty run journal (its process ended before the first line"
+                        + " was written): nothing to recover");
+            }
+            return new Journal(file, start, Optional.ofNullable(replay), Optional.ofNullable(lastPeriod), passesFinished,
+                    Optional.ofNullable(lastPass), Optional.ofNullable(end), torn);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.vaultload.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.fixture.StorageType;
+import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.Interval;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunJournalReaderTest {
+    private static final JournalEvent.Start START = new JournalEvent.Start(JournalEvent.VERSION, 1_000, "run", 1, 0, 1000,
+            new RunSetup(RunMode.FIXTURE, "Suite", "MEMORY", "MEMORY", 2, 100, "SMALL", 210, ErrorMode.CONTINUE, 60_000,
+                    0, 0),
+            new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000), Environment.current());
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void readsWhatTheRunJournaled() {
+        Path file = folder.resolve("run" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(START);
+            journal.append(new JournalEvent.Replay(1_500, 400, 7));
+            journal.onInterval(period(0, Map.of(ErrorClass.TIMEOUT, 2L)));
+            journal.append(pass(0, 3));
+            journal.append(new JournalEvent.Deleted(0, 2_500));
+            journal.append(pass(1, 5));
+            journal.onInterval(period(1, Map.of(ErrorClass.TIMEOUT, 3L)));
+        }
+
+        RunJournalReader.Journal read = RunJournalReader.read(file);
+
+        assertEquals(START.setup(), read.start().setup());
+        assertEquals(2, read.passesFinished());
+        assertEquals(5, read.lastPass().orElseThrow().ledger().size());
+        assertEquals(3L, read.lastPeriod().orElseThrow().errors().get(ErrorClass.TIMEOUT));
+        assertEquals(400, read.replay().orElseThrow().createUsersMillis());
+        assertFalse(read.finished());
+        assertFalse(read.tornLastLine());
+    }
+
+    /** A process killed while it wrote: the file ends within a line's compressed bytes, after a flushed period. */
+    @Test
+    void leavesOutATornLastLine() throws IOException {
+        Path file = folder.resolve("run" + RunJournal.SUFFIX);
+        Path killed = folder.resolve("killed" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(START);
+            journal.onInterval(period(0, Map.of()));
+            long flushedBytes = Files.size(file);
+            journal.append(pass(0, 2_000));
+            journal.onInterval(period(1, Map.of()));
+            byte[] written = Files.readAllBytes(file);
+            Files.write(killed, Arrays.copyOf(written, (int) (flushedBytes + (written.length - flushedBytes) / 2)));
+        }
+
+        RunJournalReader.Journal read = RunJournalReader.read(killed);
+
+        assertTrue(read.tornLastLine());
+        assertEquals(0, read.lastPeriod().orElseThrow().index());
+        assertEquals(0, read.passesFinished());
+    }
+
+    @Test
+    void refusesANewerVersionInOneLine() throws IOException {
+        Path file = gzipped("newer", "{\"event\":\"start\",\"journalVersion\":" + (JournalEvent.VERSION + 1)
+                + ",\"meaning\":\"changed\"}");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> RunJournalReader.read(file));
+
+        assertTrue(refused.getMessage().startsWith(file + ": run journal version " + (JournalEvent.VERSION + 1)),
+                refused.getMessage());
+        assertTrue(refused.getMessage().contains("newer Vaultload"), refused.getMessage());
+        assertFalse(refused.getMessage().contains("\n"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAMalformedLineBeforeTheLastNamingIt() throws IOException {
+        Path file = gzipped("malformed", new com.fasterxml.jackson.databind.ObjectMapper()
+                .writerFor(JournalEvent.class).writeValueAsString(START), "{\"event\":\"period\",", "{\"event\":\"end\"}");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> RunJournalReader.read(file));
+
+        assertTrue(refused.getMessage().startsWith(file + " line 2: "), refused.getMessage());
+    }
+
+    @Test
+    void skipsEventsOfALaterMinorAddition() throws IOException {
+        Path file = gzipped("later", new com.fasterxml.jackson.databind.ObjectMapper()
+                .writerFor(JournalEvent.class).writeValueAsString(START), "{\"event\":\"checkpoint\",\"pass\":3}",
+                "{\"event\":\"end\",\"atEpochMillis\":9000,\"passed\":true,\"thresholds\":[]}");
+
+        RunJournalReader.Journal read = RunJournalReader.read(file);
+
+        assertTrue(read.finished());
+        assertFalse(read.tornLastLine());
+    }
+
+    private Path gzipped(String name, String... lines) throws IOException {
+        Path file = folder.resolve(name + RunJournal.SUFFIX);
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+            out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return file;
+    }
+
+    private static Interval period(int index, Map<ErrorClass, Long> errors) {
+        long startMillis = 2_000 + index * 1_000L;
+        return new Interval(index, startMillis, startMillis + 1_000, Map.of(), 10, 10, errors, startMillis, false);
+    }
+
+    private static JournalEvent.Pass pass(int pass, int objects) {
+        List<JournalEvent.LedgerEntry> ledger = IntStream.range(0, objects).mapToObj(index -> new JournalEvent.LedgerEntry(
+                "user-" + index % 10, StorageType.PRIVATE, "p" + pass + "e0/file-" + index, Set.of("content-" + index),
+                false, "user-" + index % 10 + "/private/" + Integer.toHexString(index * 7919))).toList();
+        return new JournalEvent.Pass(pass, 2_000 + pass, List.of("p" + pass + "e0/"), true, ObjectOutcomes.NONE, ledger);
+    }
+}
