@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -111,6 +112,7 @@ public final class JsonResultReader {
         settings.put("fixtureOperations", Integer.toString(setup.fixtureOperations()));
         settings.put("keyPairAlgorithm", String.valueOf(result.engineDescription().keyPairAlgorithm()));
         settings.put("kdfIterations", Integer.toString(result.engineDescription().kdfIterations()));
+        settings.put("keyManager", Objects.toString(result.engineDescription().keyManager(), "none"));
         settings.put("errorMode", String.valueOf(setup.errorMode()));
         settings.put("requestedDurationMillis", Long.toString(setup.requestedDurationMillis()));
         settings.put(WARMUP_MILLIS, Long.toString(setup.warmupMillis()));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -29,6 +30,7 @@ final class RunHeadings {
             new Attribute("cipher", result -> result.engineDescription().cipher()),
             new Attribute("key pair", result -> result.engineDescription().keyPairAlgorithm()),
             new Attribute("KDF iterations", result -> result.engineDescription().kdfIterations()),
+            new Attribute("KMS", result -> Objects.toString(result.engineDescription().keyManager(), "none")),
             new Attribute("suite", result -> result.setup().suite()),
             new Attribute("fixture", result -> result.setup().fixture()),
             new Attribute("error mode", result -> result.setup().errorMode()),

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -50,6 +51,7 @@ final class RunSection {
         ThresholdSection.render(html, result);
         operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
                 : result.headroom() != null ? " at the knee step" : ""), "operations", result.operations());
+        TimeSplitSection.render(html, result);
         CeilingSection.render(html, result);
         if (result.rate() != null) {
             rate(html, result.rate());
@@ -76,6 +78,7 @@ final class RunSection {
         rows.put("cipher", result.engineDescription().cipher());
         rows.put("key pair", result.engineDescription().keyPairAlgorithm());
         rows.put("KDF iterations", result.engineDescription().kdfIterations());
+        rows.put("key manager (KMS)", Objects.toString(result.engineDescription().keyManager(), "none"));
         rows.put("threads", result.setup().threads());
         rows.put("worker nice (WORKER_NICE)", result.setup().workerNice());
         rows.put("file size", result.setup().fileSizeKib() + " KiB");

@@ -49,7 +49,7 @@ public final class DatasafeStatisticsLog extends LoggedReport {
         EngineDescription engine = result.engineDescription();
         return result.setup().mode() + " of " + result.setup().fixture() + " on " + engine.engine() + ", cipher "
                 + engine.cipher() + ", key pair " + engine.keyPairAlgorithm() + ", KDF " + engine.kdfIterations()
-                + " iterations";
+                + " iterations" + (engine.keyManager() == null ? "" : ", KMS " + engine.keyManager());
     }
 
     static String heading(RunResult result) {

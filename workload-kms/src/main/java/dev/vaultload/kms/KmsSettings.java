@@ -13,7 +13,7 @@ import java.util.Set;
 public final class KmsSettings implements SettingDeclarations {
     public static final Setting<String> KMS = Setting.optional("KMS",
             SettingType.text("a key manager's name: `KES` or `AWS_KMS`"), "no key manager",
-            "the key manager `vaultload kms` measures");
+            "the key manager `vaultload kms` measures and an engine that uses one calls (VAULTLOAD's `KMS_KEYS`)");
     public static final Setting<Duration> KMS_TIMEOUT = Setting.of("KMS_TIMEOUT", SettingType.duration(), "10s",
             "longest wait for one KMS call, connecting included; a call that takes longer counts as TIMEOUT");
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# VAULTLOAD with a real key manager in the loop, against its no-KMS baseline, in one sitting on MinIO: the same run
+# (one pass of the fixture, or DURATION) without a KMS, then with KMS_KEYS=DOCUMENT through KES and through the AWS
+# KMS API (local-kms), each with KMS_KEY_CACHE=OFF and USER. Prints one table (ops/s, p99 and the key manager's
+# calls and mean time per operation for CREATE_USER, WRITE, READ and SHARE) and checks what the design promises:
+#   - no key-manager call without a KMS;
+#   - with the cache OFF, exactly one call per WRITE, READ and SHARE (GenerateDataKey, Decrypt, GenerateDataKey);
+#   - with the cache USER, fewer than one call per WRITE (one data key per writing user for the run).
+# Exit status 1 names the configuration and operation that broke one of them.
+#
+#   eval "$(scripts/start-kes.sh start)"; eval "$(scripts/start-local-kms.sh start)"
+#   scripts/kms-engines.sh RESULTS_DIR            e.g. target/kms-engines
+#   THREADS=2 FILE_SIZES=100 DURATION=30s scripts/kms-engines.sh RESULTS_DIR
+# MinIO: the provider starts its pinned binary (built once by scripts/start-minio.sh binary) unless MINIO_URL names one.
+set -euo pipefail
+[[ $# -eq 1 ]] || { echo "usage: [THREADS=2] [FILE_SIZES=100] [DURATION=] $0 RESULTS_DIR" >&2; exit 2; }
+results="$(mkdir -p "$1" && cd "$1" && pwd)"
+cd "$(dirname "$0")/.."
+SERVER_SCRIPT=kms-engines
+source scripts/lib/local-server.sh
+[[ -n "${KES_URL:-}" ]] || die "KES_URL is unset: eval \"\$(scripts/start-kes.sh start)\""
+[[ -n "${AWS_KMS_URL:-}" ]] || die "AWS_KMS_URL is unset: eval \"\$(scripts/start-local-kms.sh start)\""
+if [[ -z "${MINIO_URL:-}" && -z "${MINIO_BINARY:-}" ]]; then
+  MINIO_BINARY="$(scripts/start-minio.sh binary)"
+  export MINIO_BINARY
+fi
+
+configurations=(baseline KES-OFF KES-USER AWS_KMS-OFF AWS_KMS-USER)
+for name in "${configurations[@]}"; do
+  kms=()
+  if [[ "$name" != baseline ]]; then
+    kms=(--kms "${name%-*}" --kms-keys DOCUMENT --kms-key-cache "${name##*-}")
+  fi
+  ./vaultload run --storage-providers MINIO --engines VAULTLOAD --threads "${THREADS:-2}" \
+    --file-sizes "${FILE_SIZES:-100}" ${DURATION:+--duration "$DURATION"} --kdf-iterations 1000 "${kms[@]}" \
+    --report-dir "$results/$name" | tail -1
+done
+
+# one row per configuration and operation type, from every JSON of the configuration
+rows() {
+  for name in "${configurations[@]}"; do
+    jq -r --arg name "$name" '.operations[] | select(.timeSplit != null)
+      | [$name, .type, .opsPerSecond, (.percentileMicros["99"] / 1000), .timeSplit.kmsCallsPerOperation,
+         (.timeSplit.kmsMeanMicros / 1000)] | @tsv' "$results/$name"/*.json
+  done
+}
+{
+  printf 'configuration\toperation\tops/s\tp99 ms\tKMS calls/op\tKMS ms/op\n'
+  rows | awk -F'\t' -v OFS='\t' '{printf "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\n", $1, $2, $3, $4, $5, $6}'
+} | column -t -s $'\t' | tee "$results/table.txt"
+
+failed=0
+check() { # check NAME OPERATION CONDITION DESCRIPTION: CONDITION on the calls per operation, as awk sees it
+  rows | awk -F'\t' -v name="$1" -v op="$2" -v desc="$4" "\$1 == name && \$2 == op && !(\$5 $3) {
+    printf \"kms-engines: %s %s: %s KMS calls per operation, expected %s\\n\", name, op, \$5, desc; bad = 1 }
+    END { exit bad }" >&2 || failed=1
+}
+for op in CREATE_USER WRITE READ SHARE; do
+  check baseline "$op" "== 0" "none without a KMS"
+done
+for kms in KES AWS_KMS; do
+  for op in WRITE READ SHARE; do
+    check "$kms-OFF" "$op" "== 1" "exactly one without a cache"
+  done
+  check "$kms-USER" WRITE "< 1" "fewer than one with a data key per user"
+done
+((failed == 0)) || die "a configuration broke what KMS_KEYS=DOCUMENT promises (above)"
+say "passed: calls per operation as designed; table in $results/table.txt"
