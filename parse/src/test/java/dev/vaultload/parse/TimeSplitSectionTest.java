@@ -25,14 +25,14 @@ class TimeSplitSectionTest {
 
     @Test
     void aRunThroughAKeyManagerShowsItsCallsTimeAndName() throws IOException {
-        result(1.0, "KES at https://127.0.0.1:7373, DOCUMENT keys, cache OFF");
+        result(1.0, "KES DOCUMENT keys (cache OFF)");
 
         String page = Files.readString(new HtmlReport().write(folder));
 
         assertTrue(page.contains("Where the time went"), "the split's table");
         assertTrue(page.contains("<th>KMS calls per operation</th>"), "its KMS columns");
         assertTrue(page.contains("<td class=\"kms-calls\">1.00</td>"), "one call per operation");
-        assertTrue(page.contains("KES at https://127.0.0.1:7373, DOCUMENT keys, cache OFF"), "the key manager named");
+        assertTrue(page.contains("KES DOCUMENT keys (cache OFF)"), "the key manager named");
     }
 
     @Test

@@ -7,8 +7,8 @@ package dev.vaultload.engine;
  * @param cipher           document encryption; NONE is the unencrypted baseline
  * @param keyPairAlgorithm how shares reach their recipients, e.g. {@code EC_P256}
  * @param kdfIterations    PBKDF2 iterations protecting each keystore
- * @param keyManager       the key manager in the loop and what it protects, e.g. {@code KES at https://127.0.0.1:7373,
- *                         DOCUMENT keys, cache USER}; null when the engine calls none (and in results from before)
+ * @param keyManager       the key manager in the loop and what it protects, e.g. {@code KES DOCUMENT keys (cache
+ *                         USER)}; null when the engine calls none (and in results from before)
  */
 public record EngineDescription(String engine, CipherSuite cipher, String keyPairAlgorithm, int kdfIterations,
                                 String keyManager) {

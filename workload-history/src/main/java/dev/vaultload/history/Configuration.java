@@ -11,7 +11,8 @@ import java.util.Objects;
  * the suite, the store, the engine with its cipher, key pair and KDF iterations (each keystore unlock pays the
  * PBKDF2), the threads, the document size, the fixture (or a load mode's operation), the workers' nice value (a niced
  * client trades median for tail on a shared machine), the buckets of the multi-bucket suite, and of the machine its
- * cores and its JDK's major version (another JIT and GC). Its {@link #key()} names a series.
+ * cores and its JDK's major version (another JIT and GC), and the key manager an engine called (each call is a
+ * round trip). Its {@link #key()} names a series.
  *
  * <p>Left out on purpose: the host, since a CI runner or a pod has another name every job on the same kind of
  * machine, which would make each run a series of its own ({@code --where host=} tells machines apart); and the
@@ -20,7 +21,7 @@ import java.util.Objects;
  */
 public record Configuration(String mode, String suite, String storage, String engine, String cipher, int threads,
                             int fileSizeKib, String fixture, int workerNice, String keyPair, int kdfIterations,
-                            int buckets, int cores, int jdkMajor) {
+                            int buckets, int cores, int jdkMajor, String keyManager) {
 
     public static Configuration of(RunResult result) {
         boolean described = result.engineDescription() != null;
@@ -31,7 +32,8 @@ public record Configuration(String mode, String suite, String storage, String en
                 result.setup().workerNice(),
                 described ? Objects.toString(result.engineDescription().keyPairAlgorithm(), "") : "",
                 described ? result.engineDescription().kdfIterations() : 0, buckets(result),
-                result.environment().cores(), jdkMajor(result.environment().jdk()));
+                result.environment().cores(), jdkMajor(result.environment().jdk()),
+                described ? Objects.toString(result.engineDescription().keyManager(), "") : "");
     }
 
     /** The multi-bucket suite names its buckets in storageDetails; every other run uses one (as parse reads it). */
@@ -66,13 +68,14 @@ public record Configuration(String mode, String suite, String storage, String en
         fields.put("buckets", Integer.toString(buckets));
         fields.put("cores", Integer.toString(cores));
         fields.put("jdk_major", Integer.toString(jdkMajor));
+        fields.put("key_manager", keyManager);
         return fields;
     }
 
     /**
-     * The fields {@link #key()} names, in its order. The workers' nice only when not 0 and the buckets only when not 1,
-     * the values every run had before they were recorded, so that those runs keep their key; the fields recorded later
-     * come last, so that migration V3 could append them to the keys it kept.
+     * The fields {@link #key()} names, in its order. The workers' nice only when not 0, the buckets only when not 1 and
+     * the key manager only when there was one, the values every run had before they were recorded, so that those runs
+     * keep their key; the fields recorded later come last, so that migrations could append them to the keys they kept.
      */
     public Map<String, String> keyFields() {
         Map<String, String> named = fields();
@@ -81,6 +84,9 @@ public record Configuration(String mode, String suite, String storage, String en
         }
         if (buckets == 1) {
             named.remove("buckets");
+        }
+        if (keyManager.isEmpty()) {
+            named.remove("key_manager");
         }
         return named;
     }

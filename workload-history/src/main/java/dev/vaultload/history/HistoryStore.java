@@ -28,7 +28,7 @@ public final class HistoryStore implements AutoCloseable {
     private static final String MIGRATIONS = "classpath:db/history";
     private static final String RUN_COLUMNS = "r.run_id, r.started_at, r.mode, r.suite, r.storage, r.engine, r.cipher,"
             + " r.threads, r.file_size_kib, r.fixture, r.worker_nice, r.key_pair, r.kdf_iterations, r.buckets, r.cores,"
-            + " r.jdk_major, r.git_commit, r.host, r.passed, r.thresholds_breached, r.source";
+            + " r.jdk_major, r.key_manager, r.git_commit, r.host, r.passed, r.thresholds_breached, r.source";
 
     private final Connection connection;
 
@@ -193,8 +193,8 @@ public final class HistoryStore implements AutoCloseable {
         try (PreparedStatement statement = connection.prepareStatement("INSERT INTO history_run (run_id, started_at,"
                 + " started_at_millis, added_at_millis, source, configuration, mode, suite, storage, engine, cipher, threads,"
                 + " file_size_kib, fixture, error_mode, git_commit, host, jdk, cores, wall_clock_millis, passed,"
-                + " thresholds_breached, worker_nice, key_pair, kdf_iterations, buckets, jdk_major)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " thresholds_breached, worker_nice, key_pair, kdf_iterations, buckets, jdk_major, key_manager)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             Configuration configuration = run.configuration();
             int index = 1;
             statement.setString(index++, run.runId());
@@ -223,7 +223,8 @@ public final class HistoryStore implements AutoCloseable {
             statement.setString(index++, configuration.keyPair());
             statement.setInt(index++, configuration.kdfIterations());
             statement.setInt(index++, configuration.buckets());
-            statement.setInt(index, configuration.jdkMajor());
+            statement.setInt(index++, configuration.jdkMajor());
+            statement.setString(index, configuration.keyManager());
             statement.executeUpdate();
         }
     }
@@ -267,7 +268,8 @@ public final class HistoryStore implements AutoCloseable {
         Configuration configuration = new Configuration(rows.getString("mode"), rows.getString("suite"),
                 rows.getString("storage"), rows.getString("engine"), rows.getString("cipher"), rows.getInt("threads"),
                 rows.getInt("file_size_kib"), rows.getString("fixture"), rows.getInt("worker_nice"), rows.getString("key_pair"),
-                rows.getInt("kdf_iterations"), rows.getInt("buckets"), rows.getInt("cores"), rows.getInt("jdk_major"));
+                rows.getInt("kdf_iterations"), rows.getInt("buckets"), rows.getInt("cores"), rows.getInt("jdk_major"),
+                rows.getString("key_manager"));
         return new StoredRun(rows.getString("run_id"), Instant.parse(rows.getString("started_at")), configuration,
                 rows.getString("git_commit"), rows.getString("host"), rows.getInt("passed") == 1,
                 rows.getInt("thresholds_breached") == 1, rows.getString("source"));

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 public final class RunFilter {
     /** The fields one can filter on: each a column of history_run; the integer ones compared as integers. */
     private static final List<String> TEXT_FIELDS = List.of("mode", "suite", "storage", "engine", "cipher", "key_pair",
-            "fixture", "host", "git_commit");
+            "fixture", "host", "git_commit", "key_manager");
     private static final List<String> INTEGER_FIELDS = List.of("threads", "file_size_kib", "worker_nice", "kdf_iterations",
             "buckets", "cores", "jdk_major");
     public static final RunFilter ALL = new RunFilter(Map.of());

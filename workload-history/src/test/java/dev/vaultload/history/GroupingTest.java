@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class GroupingTest {
     private static final Configuration CONFIGURATION = new Configuration("FIXTURE", "suite", "CEPH", "VAULTLOAD",
-            "AES256_GCM", 2, 100, "SMALL", 0, "X25519", 210_000, 1, 2, 21);
+            "AES256_GCM", 2, 100, "SMALL", 0, "X25519", 210_000, 1, 2, 21, "");
 
     @Test
     void aCommitIsOnePointWhereverItsRunsAreAndARunWithoutOneIsItsOwn() {

@@ -51,7 +51,7 @@ final class HistoryCalibration {
             new NightlyRow(0.10, 3, CentralValue.MEDIAN), new NightlyRow(0.10, 3, CentralValue.MEAN));
     private static final Instant FIRST_NIGHT = Instant.parse("2026-10-01T02:00:00Z");
     private static final Configuration CONFIGURATION = new Configuration("FIXTURE", "synthetic", "S3", "VAULTLOAD",
-            "AES256_GCM", 2, 100, "SMALL", 0, "X25519", 210_000, 1, 2, 21);
+            "AES256_GCM", 2, 100, "SMALL", 0, "X25519", 210_000, 1, 2, 21, "");
 
     /** Over {@code seeds} series of each kind: steps found within 3 runs, within 5, anywhere, by the oracle; false alarms. */
     record Rates(int seeds, int found, int foundNear, int foundAnywhere, int oracleFound, int falseAlarms) {

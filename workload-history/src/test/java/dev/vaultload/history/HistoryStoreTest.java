@@ -114,6 +114,8 @@ class HistoryStoreTest {
                     "kdf_iterations=210000", SampleResults.withEngine(plain, vaultload("X25519", 210_000)),
                     "key_pair=EC_P256", SampleResults.withEngine(plain, vaultload("EC_P256", 1000)),
                     "buckets=3", SampleResults.withBuckets(plain, 3),
+                    "key_manager=KES DOCUMENT keys (cache OFF)", SampleResults.withEngine(plain, new EngineDescription(
+                            "VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000, "KES DOCUMENT keys (cache OFF)")),
                     "cores=8", SampleResults.onMachine(plain, 8, "25", "host-a"),
                     "jdk_major=21", SampleResults.onMachine(plain, 2, "21.0.5 (Eclipse Adoptium)", "host-a"));
             apart.forEach((where, result) -> store.add(summary(result, where + ".json")));

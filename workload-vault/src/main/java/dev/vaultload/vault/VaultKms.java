@@ -2,15 +2,17 @@ package dev.vaultload.vault;
 
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.SharedKeyManagers;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * The key manager a vault calls and how ({@link KmsKeys}, {@link KmsKeyCache}).
  *
+ * @param name       the binding's name in KMS, e.g. {@code KES}
  * @param keyManager the client, timed per call
  */
-public record VaultKms(KeyManager keyManager, KmsKeys keys, KmsKeyCache cache) {
+public record VaultKms(String name, KeyManager keyManager, KmsKeys keys, KmsKeyCache cache) {
 
     /**
      * The key manager the settings ask for (KMS_KEYS, KMS_KEY_CACHE, KMS and its binding's), none with
@@ -22,7 +24,9 @@ public record VaultKms(KeyManager keyManager, KmsKeys keys, KmsKeyCache cache) {
         KmsKeys keys = VaultEngineSettings.KMS_KEYS.read(settings);
         KmsKeyCache cache = VaultEngineSettings.KMS_KEY_CACHE.read(settings);
         if (keys != KmsKeys.NONE) {
-            return Optional.of(new VaultKms(SharedKeyManagers.of(settings), keys, cache));
+            KeyManager keyManager = SharedKeyManagers.of(settings);
+            return Optional.of(new VaultKms(SharedKeyManagers.required(settings).toUpperCase(Locale.ROOT), keyManager,
+                    keys, cache));
         }
         if (!cache.off()) {
             throw new IllegalArgumentException(VaultEngineSettings.KMS_KEY_CACHE.name() + "=" + cache
@@ -32,8 +36,12 @@ public record VaultKms(KeyManager keyManager, KmsKeys keys, KmsKeyCache cache) {
         return Optional.empty();
     }
 
-    /** For reports: the server, what it protects and the cache. */
+    /**
+     * For reports and the history's series: the binding, what it protects and the cache, e.g. {@code KES DOCUMENT
+     * keys (cache OFF)}; no comma, which separates a series key's fields. Not the endpoint, which changes from machine
+     * to machine as a host name does.
+     */
     String describe() {
-        return keyManager.description() + ", " + keys + " keys, cache " + cache;
+        return name + " " + keys + " keys (cache " + cache + ")";
     }
 }
