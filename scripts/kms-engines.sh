@@ -6,6 +6,11 @@
 #   - no key-manager call without a KMS;
 #   - with the cache OFF, exactly one call per WRITE, READ and SHARE (GenerateDataKey, Decrypt, GenerateDataKey);
 #   - with the cache USER, fewer than one call per WRITE (one data key per writing user for the run).
+# Then the server-side engines: SSE_KMS and SSE_S3 on the static-key MinIO the provider starts (no KMS call) and on
+# a MinIO whose KMS is that KES server (scripts/start-minio.sh with MINIO_KMS=KES, started and stopped here), with
+# KES's own request counter (/v1/metrics) read before and after each run: the client cannot see the server's KMS
+# calls. They cover the whole run (validation reads and clean-up too), so they are given per run and per measured
+# operation. Checked: MinIO through KES calls it.
 # Exit status 1 names the configuration and operation that broke one of them.
 #
 #   eval "$(scripts/start-kes.sh start)"; eval "$(scripts/start-local-kms.sh start)"
@@ -65,4 +70,41 @@ for kms in KES AWS_KMS; do
   check "$kms-USER" WRITE "< 1" "fewer than one with a data key per user"
 done
 ((failed == 0)) || die "a configuration broke what KMS_KEYS=DOCUMENT promises (above)"
-say "passed: calls per operation as designed; table in $results/table.txt"
+
+# the server-side engines, on the provider's static-key MinIO and on a MinIO through KES
+kes_requests() { # KES's requests answered so far, of every kind
+  curl -fsS --cert "$KES_CLIENT_CERT" --key "$KES_CLIENT_KEY" --cacert "$KES_CA_PATH" "$KES_URL/v1/metrics" \
+    | awk '/^kes_http_request_(success|error|failure)/ { n += $2 } END { print n + 0 }'
+}
+kes_minio_dir="$results/minio-kes"
+stop_kes_minio() { MINIO_BASE_DIR="$kes_minio_dir" scripts/start-minio.sh stop >/dev/null 2>&1 || true; }
+trap stop_kes_minio EXIT
+kes_minio="$(MINIO_KMS=KES MINIO_BASE_DIR="$kes_minio_dir" MINIO_PORT="${KMS_ENGINES_MINIO_PORT:-29120}" \
+  MINIO_CONSOLE_PORT="${KMS_ENGINES_MINIO_CONSOLE_PORT:-29121}" scripts/start-minio.sh start)"
+server_side=()
+for engine in SSE_KMS SSE_S3; do
+  for kms in static KES; do
+    name="$engine-$kms"
+    server_side+=("$name")
+    before="$(kes_requests)"
+    ( [[ "$kms" == KES ]] && eval "$kes_minio"
+      ./vaultload run --storage-providers MINIO --engines "$engine" --threads "${THREADS:-2}" \
+        --file-sizes "${FILE_SIZES:-100}" ${DURATION:+--duration "$DURATION"} --report-dir "$results/$name" | tail -1 )
+    # the metrics request itself is counted once
+    echo "$(( $(kes_requests) - before - 1 ))" >"$results/$name/kes-requests"
+  done
+done
+{
+  printf 'configuration\toperation\tops/s\tp99 ms\tKES requests in the run\tper measured operation\n'
+  for name in "${server_side[@]}"; do
+    requests="$(cat "$results/$name/kes-requests")"
+    jq -r --arg name "$name" --argjson requests "$requests" '(.operations | map(.count) | add) as $operations
+      | .operations[] | select(.type == "WRITE" or .type == "READ")
+      | [$name, .type, .opsPerSecond, (.percentileMicros["99"] / 1000), $requests, ($requests / $operations)] | @tsv' \
+      "$results/$name"/*.json
+  done | awk -F'\t' -v OFS='\t' '{printf "%s\t%s\t%.1f\t%.2f\t%d\t%.2f\n", $1, $2, $3, $4, $5, $6}'
+} | column -t -s $'\t' | tee "$results/server-side.txt"
+for engine in SSE_KMS SSE_S3; do
+  (( $(cat "$results/$engine-KES/kes-requests") > 0 )) || die "$engine on MinIO through KES made no KES request"
+done
+say "passed: calls per operation as designed; tables in $results/table.txt and $results/server-side.txt"

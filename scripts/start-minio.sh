@@ -22,8 +22,12 @@
 #   MINIO_START_TIMEOUT_SECONDS  how long to wait for /minio/health/ready (default 30)
 #   MINIO_TLS           1: serve https with a self-signed certificate for 127.0.0.1 made here (openssl), printed as
 #                       CA_PATH, the private CA the clients trust; MinIO accepts SSE-C only over TLS (default 0)
-# The server always gets a static KMS key (MINIO_KMS_SECRET_KEY, named vaultload-key, random per start) for the
-# SSE_S3 and SSE_KMS engines. Its flags and environment are those of every MinIO the Java code starts (MinioCommand
+#   MINIO_KMS           STATIC (default): the static key below, no KMS call; KES: MinIO's SSE-S3 and SSE-KMS through
+#                       the KES server that `eval "$(scripts/start-kes.sh start)"` names (KES_URL, KES_CLIENT_CERT,
+#                       KES_CLIENT_KEY, KES_CA_PATH; its key KES_KEY_NAME, vaultload-key, is MinIO's default key), with
+#                       the client's identity, which start-kes.sh's policy allows to generate and decrypt
+# The server gets a static KMS key (MINIO_KMS_SECRET_KEY, named vaultload-key, random per start) for the SSE_S3 and
+# SSE_KMS engines unless MINIO_KMS=KES. Its flags and environment are those of every MinIO the Java code starts (MinioCommand
 # in workload-s3, for the MINIO provider and the fault tools):
 #   minio server DATA --address 127.0.0.1:PORT --console-address 127.0.0.1:CONSOLE_PORT --certs-dir CERTS
 #   MINIO_ROOT_USER, MINIO_ROOT_PASSWORD, MINIO_UPDATE=off, MINIO_KMS_SECRET_KEY=vaultload-key:KEY
@@ -38,6 +42,7 @@ console_port="${MINIO_CONSOLE_PORT:-9001}"
 bucket="${AWS_BUCKET:-vaultload}"
 start_timeout_seconds="${MINIO_START_TIMEOUT_SECONDS:-30}"
 tls="${MINIO_TLS:-0}"
+kms="${MINIO_KMS:-STATIC}"
 scheme=http; [ "$tls" = 1 ] && scheme=https
 certs_dir="$base_dir/certs"
 pinned_dir="$HOME/go/minio/$minio_version"
@@ -57,6 +62,18 @@ find_or_build_minio() {
   if command -v minio >/dev/null 2>&1; then command -v minio; return; fi
   go_install_pinned "github.com/minio/minio@$minio_version" "$pinned_dir" minio \
     "about 2.5 minutes on 2 cores"
+}
+
+# with_kms COMMAND...: runs COMMAND with MinIO's KMS environment: the static key it was given, or (MINIO_KMS=KES) the
+# KES server's instead
+with_kms() {
+  if [ "$kms" = KES ]; then
+    unset MINIO_KMS_SECRET_KEY
+    MINIO_KMS_KES_ENDPOINT="$KES_URL" MINIO_KMS_KES_CERT_FILE="$KES_CLIENT_CERT" MINIO_KMS_KES_KEY_FILE="$KES_CLIENT_KEY" \
+      MINIO_KMS_KES_CAPATH="$KES_CA_PATH" MINIO_KMS_KES_KEY_NAME="$KES_KEY_NAME" "$@"
+  else
+    "$@"
+  fi
 }
 
 wait_until_ready() {
@@ -84,6 +101,13 @@ start() {
   fi
   port_in_use "$port" && die "port 127.0.0.1:$port is in use: set MINIO_PORT"
   port_in_use "$console_port" && die "port 127.0.0.1:$console_port is in use: set MINIO_CONSOLE_PORT"
+  case "$kms" in
+    STATIC) ;;
+    KES) for variable in KES_URL KES_CLIENT_CERT KES_CLIENT_KEY KES_CA_PATH KES_KEY_NAME; do
+           [ -n "${!variable:-}" ] || die "MINIO_KMS=KES needs $variable: eval \"\$(scripts/start-kes.sh start)\""
+         done ;;
+    *) die "Invalid MINIO_KMS='$kms': expected STATIC or KES" ;;
+  esac
   local minio; minio="$(find_or_build_minio)"
   rm -rf "$base_dir"
   mkdir -p "$base_dir/data" "$certs_dir"
@@ -93,7 +117,7 @@ start() {
   # the flags and environment listed at the top, MinioCommand's, in this one command
   MINIO_ROOT_USER="$user" MINIO_ROOT_PASSWORD="$password" MINIO_UPDATE=off \
     MINIO_KMS_SECRET_KEY="vaultload-key:$(head -c 32 /dev/urandom | base64)" \
-    detached "$log_file" "$minio" server "$base_dir/data" --address "127.0.0.1:$port" \
+    with_kms detached "$log_file" "$minio" server "$base_dir/data" --address "127.0.0.1:$port" \
     --console-address "127.0.0.1:$console_port" --certs-dir "$certs_dir" &
   local pid=$!
   echo "$pid" >"$pid_file"
@@ -105,7 +129,7 @@ start() {
       echo "export AWS_ACCESS_KEY=$user"
       echo "export AWS_SECRET_KEY=$password"
       echo "export AWS_BUCKET=$bucket"; } >"$env_file" )
-  say "MinIO $("$minio" --version 2>/dev/null | head -n 1 | awk '{print $3}') running, pid $pid, $scheme://127.0.0.1:$port, data in $base_dir/data"
+  say "MinIO $("$minio" --version 2>/dev/null | head -n 1 | awk '{print $3}') running, pid $pid, $scheme://127.0.0.1:$port, data in $base_dir/data, KMS $kms"
   cat "$env_file"
 }
 
