@@ -6,10 +6,12 @@ import dev.vaultload.ceiling.SizeCeiling;
 import dev.vaultload.report.CeilingShare;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.OperationStatistics;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A run's CPU per MiB on its page: each operation's worker CPU per MiB of content and, with a crypto ceiling, its
@@ -53,24 +55,37 @@ final class CeilingSection {
                     .append("</td><td>").append(Html.number(operation.workerCpuMillisPerMib())).append("</td><td>")
                     .append(share.map(found -> Html.escape(found.work())).orElse("-")).append("</td><td>")
                     .append(share.map(found -> Html.number(found.ceilingMillisPerMib())).orElse("-"))
-                    .append("</td><td class=\"share\">").append(share.map(found -> Html.number(found.shareOfCeiling()))
-                            .orElse("-")).append("</td></tr>");
+                    .append("</td>").append(share.map(CeilingSection::shareCell).orElse("<td class=\"share\">-</td>"))
+                    .append("</tr>");
         }
         html.append("</table>");
     }
 
+    /** A share against a suspect ceiling is shown as suspect, with the reason, not as a fact. */
+    private static String shareCell(CeilingShare share) {
+        return share.ceilingSuspect() == null ? "<td class=\"share\">" + Html.number(share.shareOfCeiling()) + "</td>"
+                : "<td class=\"share suspect\" title=\"" + Html.escape(share.ceilingSuspect()) + "\">"
+                + Html.number(share.shareOfCeiling()) + " (ceiling suspect: " + Html.escape(share.ceilingSuspect())
+                + ")</td>";
+    }
+
     private static void ceiling(StringBuilder html, CryptoCeiling ceiling) {
         html.append("<h3>Crypto ceiling of this machine</h3><p>MiB/s on one core, on the JDK's providers (SunJCE, SUN),")
-                .append(" the best of ").append(ceiling.rounds()).append(" rounds of ").append(ceiling.roundMillis())
-                .append(" ms after a warm-up; measured in ").append(ceiling.measurementMillis())
-                .append(" ms before the run.</p><table class=\"ceiling\"><tr><th>work</th>");
+                .append(" for the works the run needed: each the best of its rounds of ").append(ceiling.roundMillis())
+                .append(" ms after a warm-up (").append(ceiling.rounds()).append(" rounds in all); measured in ")
+                .append(ceiling.measurementMillis()).append(" ms before the run. ")
+                .append(ceiling.steady() ? "Every work's best had stopped rising."
+                        : "<strong class=\"suspect\">Not steady: its time ran out while a work's best still rose (or"
+                        + " the result predates the check), so these may be below what the machine does and the shares"
+                        + " against them are marked suspect.</strong>")
+                .append("</p><table class=\"ceiling\"><tr><th>work</th>");
         for (SizeCeiling size : ceiling.sizes()) {
             html.append("<th>").append(size.fileSizeKib()).append(" KiB")
                     .append(size.bufferKib() == size.fileSizeKib() ? "" : " (" + size.bufferKib() + " KiB buffer)")
                     .append("</th>");
         }
         html.append("</tr>");
-        for (CryptoWork work : CryptoWork.values()) {
+        for (CryptoWork work : measuredWorks(ceiling)) {
             html.append("<tr><td>").append(Html.escape(work.label())).append("</td>");
             for (SizeCeiling size : ceiling.sizes()) {
                 Double rate = size.mibPerSecond().get(work);
@@ -79,5 +94,11 @@ final class CeilingSection {
             html.append("</tr>");
         }
         html.append("</table>");
+    }
+
+    private static Set<CryptoWork> measuredWorks(CryptoCeiling ceiling) {
+        Set<CryptoWork> works = EnumSet.noneOf(CryptoWork.class);
+        ceiling.sizes().forEach(size -> works.addAll(size.mibPerSecond().keySet()));
+        return works;
     }
 }

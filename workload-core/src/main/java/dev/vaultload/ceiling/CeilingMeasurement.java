@@ -1,63 +1,110 @@
 package dev.vaultload.ceiling;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Measures a {@link CryptoCeiling} on the calling thread: every {@link CryptoWork} warmed up on a small buffer, then
- * timed in short rounds ({@link RoundTimer}) on a buffer of each document size. The rounds go round the works and
- * sizes in turn, so that a compilation finishing late or a burst of noise from a neighbour does not hit every round of
- * one work, and of each work's rounds the fastest counts: what shares the core (other processes, GC, the JIT) only
- * ever slows a round down, so the best round is the nearest to what the machine can do, which is what a ceiling is; a
- * median would keep that noise. Sizes at or above the cap share one measurement.
+ * Measures a {@link CryptoCeiling} on the calling thread for the works a run needs: a warm-up on small buffers (with a
+ * few calls at the measured sizes, {@link RoundTimer#warmUp}), then short rounds ({@link RoundTimer}) on a buffer of
+ * each document size until every work's best round has stopped rising ({@link RoundSeries#steady()}), all within a
+ * time budget. The rounds go round the works and sizes in turn, so that a compilation finishing late or a burst of
+ * noise from a neighbour does not hit every round of one work, and of each work's rounds the fastest counts: what
+ * shares the core (other processes, GC, the JIT) only ever slows a round down, so the best round is the nearest to
+ * what the machine can do, which is what a ceiling is; a median would keep that noise. Sizes at or above the cap share
+ * one measurement. When the budget ends first, the ceiling says it is not steady.
  */
 public final class CeilingMeasurement {
+    private static final Logger LOG = LoggerFactory.getLogger(CeilingMeasurement.class);
     /**
-     * The largest buffer measured. Above a few MiB a buffer's throughput no longer changes (the per-call set-up is
-     * paid off long before), while a larger one would only make a round's single call longer than the round.
+     * The largest buffer measured. At a MiB the per-call set-up (key schedule, nonce) is paid off and a round still
+     * holds several calls; a larger buffer is also one whose every call before C2 has compiled costs the warm-up dear.
      */
-    static final int MAX_BUFFER_KIB = 4096;
-    /** Small, so that the calls the JIT waits for come fast; large enough to take the ciphers' bulk paths. */
+    static final int MAX_BUFFER_KIB = 1024;
+    /**
+     * Small, so that the calls C2 counts come fast (it compiles after thousands of calls or loop back-edges, not
+     * bytes); large enough to take the ciphers' bulk paths. Larger buffers, or 1 KiB chunks of a larger buffer, reached
+     * the compiled paths later on this project's loaded machine.
+     */
     private static final int WARM_UP_BUFFER_BYTES = 1024;
-    /** The warm-up ends once the JIT has been idle this long, or at the latest after its maximum. */
-    private static final long WARM_UP_MIN_CALLS = 5_000;
-    private static final long WARM_UP_QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    private static final long WARM_UP_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(1000);
-    private static final int ROUNDS = 5;
+    /** Above C2's invocation threshold (HotSpot's Tier4InvocationThreshold, 5000 by default). */
+    private static final long WARM_UP_CALLS = 6_000;
+    /** The whole measurement's time, warm-up included: what it may add to a run. */
+    private static final long BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(800);
+    /** The warm-up's share of the budget at most, so that the rounds keep time to show whether it sufficed. */
+    private static final long WARM_UP_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long ROUND_MILLIS = 5;
 
     private CeilingMeasurement() {
     }
 
-    /** @param fileSizesKib the run's document sizes (FILE_SIZES), in KiB */
-    public static CryptoCeiling measure(List<Integer> fileSizesKib) {
+    /**
+     * @param fileSizesKib the run's document sizes (FILE_SIZES), in KiB
+     * @param works        what to measure: the run's ({@link UnavoidableWork#ofRun})
+     */
+    public static CryptoCeiling measure(List<Integer> fileSizesKib, Set<CryptoWork> works) {
         long start = System.nanoTime();
         RoundTimer timer = new RoundTimer(TimeUnit.MILLISECONDS.toNanos(ROUND_MILLIS));
-        timer.warmUp(Arrays.stream(CryptoWork.values()).map(work -> kernel(work, WARM_UP_BUFFER_BYTES)).toList(),
-                WARM_UP_MIN_CALLS, WARM_UP_QUIET_NANOS, WARM_UP_MAX_NANOS);
         Map<Integer, Map<CryptoWork, CryptoKernel>> kernels = new LinkedHashMap<>();
         for (int bufferKib : new LinkedHashSet<>(fileSizesKib.stream().map(CeilingMeasurement::bufferKib).toList())) {
             Map<CryptoWork, CryptoKernel> atSize = new EnumMap<>(CryptoWork.class);
-            Arrays.stream(CryptoWork.values()).forEach(work -> atSize.put(work, kernel(work, bufferKib * 1024)));
+            works.forEach(work -> atSize.put(work, kernel(work, bufferKib * 1024)));
             kernels.put(bufferKib, atSize);
         }
-        Map<Integer, Map<CryptoWork, Double>> best = new LinkedHashMap<>();
-        for (int round = 0; round < ROUNDS; round++) {
-            kernels.forEach((bufferKib, atSize) -> atSize.forEach((work, kernel) -> best
-                    .computeIfAbsent(bufferKib, ignored -> new EnumMap<>(CryptoWork.class))
-                    .merge(work, timer.roundMibPerSecond(kernel), Math::max)));
+        List<CryptoKernel> warmUpKernels = works.stream().map(work -> kernel(work, WARM_UP_BUFFER_BYTES)).toList();
+        timer.warmUp(warmUpKernels, kernels.values().stream().flatMap(atSize -> atSize.values().stream()).toList(), WARM_UP_CALLS,
+                start + WARM_UP_MAX_NANOS);
+        Map<Integer, Map<CryptoWork, RoundSeries>> series = new LinkedHashMap<>();
+        kernels.forEach((bufferKib, atSize) -> atSize.keySet().forEach(work -> series
+                .computeIfAbsent(bufferKib, ignored -> new EnumMap<>(CryptoWork.class)).put(work, new RoundSeries())));
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long compilationMillis = jit.getTotalCompilationTime();
+        int quietLaps = 0;
+        boolean steady;
+        do {
+            timer.warmUpBatch(warmUpKernels); // a work whose counts fell short of C2's thresholds gets there
+            boolean jitQuiet = quietLaps >= RoundSeries.WINDOW;
+            kernels.forEach((bufferKib, atSize) -> atSize.forEach((work, kernel) -> {
+                RoundSeries rounds = series.get(bufferKib).get(work);
+                if (!rounds.steady() || !jitQuiet) {
+                    rounds.add(timer.roundMibPerSecond(kernel));
+                }
+            }));
+            long compilationNow = jit.getTotalCompilationTime();
+            quietLaps = compilationNow == compilationMillis ? quietLaps + 1 : 0;
+            compilationMillis = compilationNow;
+            // a flat best while the JIT still compiles may be a plateau before the compiled path, not the ceiling
+            steady = quietLaps >= RoundSeries.WINDOW && series.values().stream()
+                    .allMatch(atSize -> atSize.values().stream().allMatch(RoundSeries::steady));
+        } while (!steady && System.nanoTime() - start < BUDGET_NANOS);
+        if (!steady) {
+            LOG.warn("Crypto ceiling: the budget ran out {}", quietLaps >= RoundSeries.WINDOW ? "with the JIT quiet"
+                    : "while the JIT was still compiling");
+            series.forEach((bufferKib, atSize) -> atSize.forEach((work, rounds) -> {
+                if (!rounds.steady()) {
+                    LOG.warn("Crypto ceiling: {} on {} KiB still rising after {} rounds when the budget ran out",
+                            work.label(), bufferKib, rounds.rounds());
+                }
+            }));
         }
         List<SizeCeiling> sizes = new ArrayList<>();
         for (int fileSizeKib : new LinkedHashSet<>(fileSizesKib)) {
-            sizes.add(new SizeCeiling(fileSizeKib, bufferKib(fileSizeKib), best.get(bufferKib(fileSizeKib))));
+            Map<CryptoWork, Double> best = new EnumMap<>(CryptoWork.class);
+            series.get(bufferKib(fileSizeKib)).forEach((work, rounds) -> best.put(work, rounds.bestMibPerSecond()));
+            sizes.add(new SizeCeiling(fileSizeKib, bufferKib(fileSizeKib), best));
         }
-        return new CryptoCeiling(ROUNDS, ROUND_MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), sizes);
+        int rounds = series.values().stream().flatMap(atSize -> atSize.values().stream()).mapToInt(RoundSeries::rounds).sum();
+        return new CryptoCeiling(rounds, ROUND_MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), steady,
+                sizes);
     }
 
     private static int bufferKib(int fileSizeKib) {

@@ -1,7 +1,5 @@
 package dev.vaultload.ceiling;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
@@ -12,6 +10,8 @@ import java.util.List;
 final class RoundTimer {
     /** Calls in a row to one kernel during the warm-up, before the next kernel's turn. */
     private static final int WARM_UP_BATCH = 20;
+    /** Small calls per kernel between two calls of the measured kernels; a multiple of the batch. */
+    private static final int MEASURED_EVERY_CALLS = 1000;
     private static volatile int blackhole;
 
     private final long roundNanos;
@@ -22,32 +22,37 @@ final class RoundTimer {
     }
 
     /**
-     * Calls every kernel in turns until the JIT has compiled their paths (the AES-NI, CLMUL, ChaCha20 and SHA
-     * intrinsics are only reached from compiled code): at least {@code minCallsEach} calls each, since compilation
-     * follows calls, not bytes, and then on until the JIT has compiled nothing for {@code quietNanos}, or
-     * {@code maxNanos} have passed. Taking turns lets one kernel's compilation finish in the background while the
-     * others run.
+     * Calls every small kernel in turns, {@code callsEach} times each, and every {@value #MEASURED_EVERY_CALLS} calls
+     * each measured kernel once, or until {@code deadlineNanos} ({@link System#nanoTime()}). HotSpot compiles a method
+     * with C2 (the only compiler that reaches the AES-NI, CLMUL and SHA intrinsics) after thousands of calls or loop
+     * back-edges, not bytes, so small buffers get there fastest; the few calls at the measured sizes put their branches
+     * in the profile C2 compiles from: warmed on small buffers alone, SunJCE's GCM was compiled without the large
+     * buffer's path and fell back to a fraction of its speed at the measured size. Taking turns lets one kernel's
+     * compilation finish in the background while the others run.
      */
-    void warmUp(List<CryptoKernel> kernels, long minCallsEach, long quietNanos, long maxNanos) {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        long start = System.nanoTime();
-        long lastCompilationMillis = -1;
-        long quietSince = start;
+    void warmUp(List<CryptoKernel> small, List<CryptoKernel> measured, long callsEach, long deadlineNanos) {
         int sink = 0;
-        for (long done = 0; ; done += WARM_UP_BATCH) {
-            for (CryptoKernel kernel : kernels) {
+        for (long done = 0; done < callsEach && System.nanoTime() - deadlineNanos < 0; done += WARM_UP_BATCH) {
+            for (CryptoKernel kernel : small) {
                 for (int call = 0; call < WARM_UP_BATCH; call++) {
                     sink ^= kernel.process();
                 }
             }
-            long now = System.nanoTime();
-            long compilationMillis = jit.getTotalCompilationTime();
-            if (compilationMillis != lastCompilationMillis) {
-                lastCompilationMillis = compilationMillis;
-                quietSince = now;
+            if (done > 0 && done % MEASURED_EVERY_CALLS == 0) {
+                for (CryptoKernel kernel : measured) {
+                    sink ^= kernel.process();
+                }
             }
-            if (done >= minCallsEach && now - quietSince >= quietNanos || now - start >= maxNanos) {
-                break;
+        }
+        blackhole ^= sink;
+    }
+
+    /** One more batch of the warm-up's small calls, between rounds while a work's best still rises. */
+    void warmUpBatch(List<CryptoKernel> small) {
+        int sink = 0;
+        for (CryptoKernel kernel : small) {
+            for (int call = 0; call < WARM_UP_BATCH; call++) {
+                sink ^= kernel.process();
             }
         }
         blackhole ^= sink;

@@ -11,7 +11,8 @@ import java.util.OptionalDouble;
  *
  * @param fileSizeKib  the size in FILE_SIZES
  * @param bufferKib    the buffer measured: the document's size, capped ({@link CeilingMeasurement#MAX_BUFFER_KIB})
- * @param mibPerSecond each work's throughput on one core, in MiB of content per second
+ * @param mibPerSecond each measured work's throughput on one core, in MiB of content per second; a work the run did
+ *                     not need is absent
  */
 public record SizeCeiling(int fileSizeKib, int bufferKib, Map<CryptoWork, Double> mibPerSecond) {
     public SizeCeiling {

@@ -3,7 +3,9 @@ package dev.vaultload.ceiling;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +29,14 @@ public final class UnavoidableWork {
             default -> {
             }
         }
+        return works;
+    }
+
+    /** What a run with this cipher cannot avoid in its WRITEs and READs: the works its ceiling needs. */
+    public static Set<CryptoWork> ofRun(CipherSuite cipher) {
+        Set<CryptoWork> works = EnumSet.noneOf(CryptoWork.class);
+        works.addAll(of(OperationType.WRITE, cipher));
+        works.addAll(of(OperationType.READ, cipher));
         return works;
     }
 

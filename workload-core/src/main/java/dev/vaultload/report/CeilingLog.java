@@ -14,6 +14,8 @@ import org.slf4j.Logger;
  * <pre>
  * VAULTLOAD READ 10240 KiB: 0.900 ms worker CPU/MiB, 0.74 of this machine's AES-256-GCM decrypt + SHA-256 (0.666 ms/MiB)
  * </pre>
+ * A share whose ceiling is suspect ({@link CeilingShare#ceilingSuspect()}) is printed as such, with the reason, not as a
+ * fact.
  */
 public final class CeilingLog extends LoggedReport {
     private static final List<OperationType> SHOWN = List.of(OperationType.WRITE, OperationType.READ);
@@ -35,7 +37,8 @@ public final class CeilingLog extends LoggedReport {
     private static String line(RunResult result, OperationStatistics operation, Optional<CeilingShare> share) {
         return String.format(Locale.ROOT, "%s %s %d KiB: %.3f ms worker CPU/MiB", result.engineDescription().engine(),
                 operation.type(), result.setup().fileSizeKib(), operation.workerCpuMillisPerMib())
-                + share.map(found -> String.format(Locale.ROOT, ", %.2f of this machine's %s (%.3f ms/MiB)",
+                + share.map(found -> String.format(Locale.ROOT, ", %s%.2f of this machine's %s (%.3f ms/MiB)",
+                found.ceilingSuspect() == null ? "" : "CEILING SUSPECT (" + found.ceilingSuspect() + "): ",
                 found.shareOfCeiling(), found.work(), found.ceilingMillisPerMib())).orElse("");
     }
 }

@@ -1,5 +1,6 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vaultload.ceiling.CryptoCeiling;
 import dev.vaultload.ceiling.CryptoWork;
 import dev.vaultload.ceiling.SizeCeiling;
@@ -21,9 +22,17 @@ import java.util.Optional;
  * @param work                  the unavoidable work, e.g. {@code AES-256-GCM decrypt + SHA-256}
  * @param ceilingMillisPerMib   one core's CPU per MiB for that work at the ceiling
  * @param shareOfCeiling        ceilingMillisPerMib / workerCpuMillisPerMib: 1 is the ceiling, 0.5 twice its CPU
+ * @param ceilingSuspect        why the ceiling is not to be trusted for this share, null when nothing says so: a share
+ *                              above 1 (the operation did at least the ceiling's work, so the ceiling was measured
+ *                              too low) or a ceiling whose rounds were still rising when its time ran out
  */
 public record CeilingShare(OperationType operation, double workerCpuMillisPerMib, String work,
-                           double ceilingMillisPerMib, double shareOfCeiling) {
+                           double ceilingMillisPerMib, double shareOfCeiling,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String ceilingSuspect) {
+    /** Without commas, as the CSV has them. */
+    static final String ABOVE_ONE = "share above 1: the operation cannot do less than this work; the ceiling was"
+            + " measured below what this machine does";
+    static final String NOT_STEADY = "the ceiling's rounds were still rising when its time ran out";
 
     /** The shares of a result's WRITE and READ; empty without a ceiling (CRYPTO_CEILING false, older results). */
     public static List<CeilingShare> of(RunResult result) {
@@ -39,8 +48,11 @@ public record CeilingShare(OperationType operation, double workerCpuMillisPerMib
             if (works.isEmpty() || cpuMillisPerMib == null) {
                 continue;
             }
-            atSize.get().millisPerMib(works).ifPresent(ceilingMillis -> shares.add(new CeilingShare(operation.type(),
-                    cpuMillisPerMib, UnavoidableWork.label(works), ceilingMillis, ceilingMillis / cpuMillisPerMib)));
+            atSize.get().millisPerMib(works).ifPresent(ceilingMillis -> {
+                double share = ceilingMillis / cpuMillisPerMib;
+                shares.add(new CeilingShare(operation.type(), cpuMillisPerMib, UnavoidableWork.label(works),
+                        ceilingMillis, share, share > 1 ? ABOVE_ONE : ceiling.steady() ? null : NOT_STEADY));
+            });
         }
         return shares;
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /** One CSV row per operation type of a {@link RunResult}; latencies in microseconds. */
@@ -19,7 +20,7 @@ public final class CsvReportWriter implements ReportSink {
             + "throughput_per_thread,ops_per_second,mib_per_second,"
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
             + "engine_mean_micros,storage_share,engine,interrupted_by,kms_calls_per_operation,kms_mean_micros,kms_share,"
-            + "worker_cpu_ms_per_mib,ceiling_ms_per_mib,share_of_ceiling";
+            + "worker_cpu_ms_per_mib,ceiling_ms_per_mib,share_of_ceiling,ceiling_suspect";
 
     private final Path file;
 
@@ -86,10 +87,11 @@ public final class CsvReportWriter implements ReportSink {
                 String.format(Locale.ROOT, "%.4f", split.kmsShare()));
     }
 
-    /** The crypto ceiling of the operation's unavoidable work and its share of it; empty without one. */
+    /** The ceiling of the operation's unavoidable work, its share of it and why that is suspect; empty without one. */
     private static List<String> ceilingCells(Optional<CeilingShare> share) {
         return share.map(found -> List.of(decimal(found.ceilingMillisPerMib()),
-                String.format(Locale.ROOT, "%.4f", found.shareOfCeiling()))).orElse(List.of("", ""));
+                String.format(Locale.ROOT, "%.4f", found.shareOfCeiling()),
+                Objects.toString(found.ceilingSuspect(), ""))).orElse(List.of("", "", ""));
     }
 
     private static String decimal(double value) {

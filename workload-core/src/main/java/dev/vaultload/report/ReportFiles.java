@@ -97,7 +97,7 @@ public final class ReportFiles {
         }
         if (formats.contains(ResultFormat.CONSOLE)) {
             sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console),
-                    new EndpointLog(console), new ThresholdLog(console)));
+                    new EndpointLog(console), new CeilingLog(console), new ThresholdLog(console)));
         }
         if (formats.contains(ResultFormat.JSON)) {
             sinks.add(new JsonReportWriter(json()));

@@ -89,8 +89,8 @@ public final class RunSettings implements SettingDeclarations {
             "the outputs every result of every mode is written to: Datasafe's statistics block and the other log tables,"
                     + " `NAME.json`, `NAME.csv`, `NAME.hlog`, `report.html`");
     public static final Setting<Boolean> CRYPTO_CEILING = Setting.of("CRYPTO_CEILING", SettingType.flag(), "true",
-            "measure this machine's crypto ceiling (AES-256-GCM, AES-256-CBC, ChaCha20-Poly1305, SHA-256 on one core, on"
-                    + " the JDK's providers, at each FILE_SIZES size; a second or so) before the first combination, and set"
+            "measure this machine's crypto ceiling (the run's CIPHER both ways and SHA-256 on one core, on the JDK's"
+                    + " providers, at each FILE_SIZES size; under a second) before the first combination, and set"
                     + " each WRITE's and READ's CPU per MiB against it; `false` leaves it out").inModes(RunMode.FIXTURE.name());
     public static final Setting<Path> FILESYSTEM_ROOT = Setting.optional(FileSystemStorageProviderFactory.ROOT_SETTING,
             SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider")

@@ -60,7 +60,7 @@ public final class WorkloadRunner {
 
     /**
      * With CRYPTO_CEILING, measures this machine's crypto ceiling first, before the combination starts (once per
-     * process and set of FILE_SIZES: {@link ProcessCeiling}).
+     * process, set of FILE_SIZES and CIPHER: {@link ProcessCeiling}).
      *
      * @param progressListeners more listeners of each combination's periods, e.g. the CLI's progress bar
      * @param metrics           the live metrics endpoint, when METRICS_PORT is set
@@ -77,7 +77,7 @@ public final class WorkloadRunner {
         this.metrics = metrics;
         this.shard = shard;
         this.start = start;
-        this.ceiling = config.cryptoCeiling() ? ProcessCeiling.forFileSizes(config.fileSizesKib()) : null;
+        this.ceiling = config.cryptoCeiling() ? ProcessCeiling.forRun(config.fileSizesKib(), config.cipher()) : null;
     }
 
     /**

@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vaultload.ceiling.CryptoWork;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.WriteReadFixture;
 import dev.vaultload.report.CeilingLog;
 import dev.vaultload.report.CeilingShare;
+import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.storage.InMemoryBlobStore;
 import java.io.IOException;
@@ -21,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,8 +41,12 @@ class CryptoCeilingRunTest {
     void aRunRecordsTheCeilingAndTheCpuPerMibOfWritesAndReadsInItsJson() throws IOException {
         RunResult result = run("true");
 
-        assertTrue(result.environment().cryptoCeiling().atFileSize(FILE_SIZE_KIB).orElseThrow()
-                .mibPerSecond().values().stream().allMatch(rate -> rate > 0));
+        Map<CryptoWork, Double> ceiling = result.environment().cryptoCeiling().atFileSize(FILE_SIZE_KIB).orElseThrow()
+                .mibPerSecond();
+        // CIPHER's default, which every engine would encrypt with, and the hash of every read: nothing else
+        assertEquals(Set.of(CryptoWork.AES256_GCM_ENCRYPT, CryptoWork.AES256_GCM_DECRYPT, CryptoWork.SHA256),
+                ceiling.keySet());
+        assertTrue(ceiling.values().stream().allMatch(rate -> rate > 0));
         for (OperationType type : List.of(OperationType.WRITE, OperationType.READ)) {
             Double cpu = WriteReadRuns.statistics(result, type).workerCpuMillisPerMib();
             assertTrue(cpu != null && cpu > 0, type + " worker CPU per MiB: " + cpu);
@@ -50,9 +58,13 @@ class CryptoCeilingRunTest {
         assertTrue(read.shareOfCeiling() > 0);
         assertTrue(new CeilingLog(LoggerFactory.getLogger(getClass())).lines(result).getLast()
                 .startsWith(PlaintextEngine.NAME + " READ " + FILE_SIZE_KIB + " KiB: "));
+        assertTrue(new ReportFiles(reports, "console").sinks(LoggerFactory.getLogger(getClass()),
+                Set.of(ResultFormat.CONSOLE)).stream().anyMatch(CeilingLog.class::isInstance), "the console has the line");
 
         JsonNode json = new ObjectMapper().readTree(jsonOf(result).toFile());
         assertTrue(json.at("/environment/cryptoCeiling/sizes/0/mibPerSecond/AES256_GCM_ENCRYPT").asDouble() > 0);
+        assertTrue(json.at("/environment/cryptoCeiling/sizes/0/mibPerSecond/AES256_CBC_ENCRYPT").isMissingNode());
+        assertTrue(json.at("/environment/cryptoCeiling/steady").isBoolean());
         assertEquals("READ", json.at("/ceilingShares/0/operation").asText());
         JsonNode operations = json.get("operations");
         for (JsonNode operation : operations) {
