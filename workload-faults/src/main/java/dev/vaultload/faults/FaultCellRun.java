@@ -13,9 +13,15 @@ import dev.vaultload.s3.S3Connection;
 import dev.vaultload.s3.S3Timeouts;
 import dev.vaultload.s3.S3TransferSettings;
 import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.kms.KmsSettings;
+import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.vault.DatasafeStyleVault;
+import dev.vaultload.vault.KmsKeys;
 import dev.vaultload.vault.VaultEngineFactory;
+import dev.vaultload.vault.VaultEngineSettings;
+import dev.vaultload.vault.VaultKms;
 import dev.vaultload.vault.VaultSettings;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * Runs one cell: the fixture replayed by {@value #THREADS} threads with ERROR_MODE=CONTINUE through a fault that is
@@ -40,19 +47,25 @@ final class FaultCellRun {
     /** Connect 1 s, socket 2 s, attempt 3 s, call 10 s with its 3 attempts. */
     private static final S3Timeouts TIMEOUTS = new S3Timeouts(1_000, 2_000, 3_000, 10_000);
 
+    /** A KMS call waits at most this long: a black-holed KES costs each operation this much, not the default 10 s. */
+    private static final Duration KMS_TIMEOUT = Duration.ofSeconds(2);
+
     private final Fixture fixture;
     private final ToxiproxyServer toxiproxy;
     private final Path reports;
+    private final Optional<URI> kes;
 
-    FaultCellRun(Fixture fixture, ToxiproxyServer toxiproxy, Path reports) {
+    /** @param kes the KES server the key manager's faults stand in front of; empty: their cells do not run */
+    FaultCellRun(Fixture fixture, ToxiproxyServer toxiproxy, Path reports, Optional<URI> kes) {
         this.fixture = fixture;
         this.toxiproxy = toxiproxy;
         this.reports = reports;
+        this.kes = kes;
     }
 
     Optional<FaultCell> run(FaultKind kind, StoreUnderTest store) {
         String cellName = (kind.name() + "-" + store.name()).toLowerCase(Locale.ROOT).replace('_', '-');
-        Optional<FaultKind.Placement> placed = kind.place(store, toxiproxy, cellName);
+        Optional<FaultKind.Placement> placed = kind.place(store, toxiproxy, cellName, kes);
         if (placed.isEmpty()) {
             return Optional.empty();
         }
@@ -70,7 +83,8 @@ final class FaultCellRun {
             try (window) {
                 result = new WorkloadRunner(config(cellName), "FaultMatrix", new ContentGenerator())
                         .run(new Combination(store.name(), THREADS, FILE_SIZE_KIB), fixture, "SMALL", window,
-                                s -> new DatasafeStyleVault(s, VaultSettings.defaults().withKdfIterations(1000)),
+                                s -> new DatasafeStyleVault(s, VaultSettings.defaults().withKdfIterations(1000),
+                                        placement.kmsEndpoint().flatMap(FaultCellRun::documentKeysAt)),
                                 users -> Map.of());
             }
             long retries = faulted.retriesByOperation().values().stream().mapToLong(Long::longValue).sum();
@@ -80,6 +94,18 @@ final class FaultCellRun {
         } catch (Exception e) {
             throw new IllegalStateException("fault matrix cell " + cellName + " could not run: " + e, e);
         }
+    }
+
+    /**
+     * VAULTLOAD's documents' keys at the KES server behind {@code endpoint} (the cell's proxy), every call made
+     * (no cache), with this machine's KES client identity and key (KES_* in the environment).
+     */
+    private static Optional<VaultKms> documentKeysAt(URI endpoint) {
+        Map<String, String> cell = Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_URL.name(), endpoint.toString(),
+                KmsSettings.KMS_TIMEOUT.name(), KMS_TIMEOUT.toSeconds() + "s",
+                VaultEngineSettings.KMS_KEYS.name(), KmsKeys.DOCUMENT.name(), VaultEngineSettings.KMS_KEY_CACHE.name(), "OFF");
+        Function<String, String> system = SettingsRegistry.system();
+        return VaultKms.of(name -> cell.containsKey(name) ? cell.get(name) : system.apply(name));
     }
 
     private RunConfig config(String cellName) {

@@ -6,7 +6,9 @@ import java.util.Optional;
 
 /**
  * The faults of the matrix, each put between the client and a store the way it happens: network faults by a
- * Toxiproxy proxy, S3 error answers by an {@link HttpFaultStage}, a crash by killing the server's process.
+ * Toxiproxy proxy, S3 error answers by an {@link HttpFaultStage}, a crash by killing the server's process; the key
+ * manager's faults by a Toxiproxy proxy between the engine and KES (VAULTLOAD with {@code KMS_KEYS=DOCUMENT}, a
+ * KMS call per WRITE, READ and SHARE), the store left healthy.
  */
 enum FaultKind {
     LATENCY(Layer.NETWORK, 50),
@@ -18,12 +20,22 @@ enum FaultKind {
     SLOW_DOWN_STORM(Layer.HTTP),
     INTERNAL_ERRORS(Layer.HTTP),
     INTERNAL_ERRORS_AFTER_APPLY(Layer.HTTP),
-    SERVER_KILLED(Layer.PROCESS);
+    SERVER_KILLED(Layer.PROCESS),
+    KMS_LATENCY(Layer.KMS, 50),
+    KMS_BLACK_HOLE(Layer.KMS),
+    KMS_STOPPED(Layer.KMS);
 
-    enum Layer { NETWORK, HTTP, PROCESS }
+    enum Layer { NETWORK, HTTP, PROCESS, KMS }
 
-    /** The endpoint the client uses, the fault to switch, and what to close after the cell. */
-    record Placement(URI endpoint, Fault fault, AutoCloseable resources) {
+    /**
+     * The endpoint the client uses, the fault to switch, and what to close after the cell.
+     *
+     * @param kmsEndpoint where the engine reaches KES, for a key manager's fault; empty when the engine calls none
+     */
+    record Placement(URI endpoint, Fault fault, AutoCloseable resources, Optional<URI> kmsEndpoint) {
+        Placement(URI endpoint, Fault fault, AutoCloseable resources) {
+            this(endpoint, fault, resources, Optional.empty());
+        }
     }
 
     final Layer layer;
@@ -48,8 +60,12 @@ enum FaultKind {
         return this != SLOW_CLOSE;
     }
 
-    /** This fault in front of {@code store}; empty when it cannot happen there (no process to kill). */
-    Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName) {
+    /**
+     * This fault in front of {@code store}; empty when it cannot happen there (no process to kill, no KES server).
+     *
+     * @param kes the KES server a key manager's fault stands in front of, if there is one
+     */
+    Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, Optional<URI> kes) {
         return switch (layer) {
             case NETWORK -> {
                 ToxicProxy proxy = toxiproxy.proxy(cellName, store.endpoint());
@@ -62,7 +78,22 @@ enum FaultKind {
             }
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
+            case KMS -> kes.map(server -> {
+                ToxicProxy proxy = toxiproxy.proxy(cellName, server);
+                return new Placement(store.endpoint(), kmsFault(proxy), () -> {
+                }, Optional.of(proxy.tlsEndpoint()));
+            });
         };
+    }
+
+    private Fault kmsFault(ToxicProxy proxy) {
+        Fault fault = switch (this) {
+            case KMS_LATENCY -> proxy.latency(Duration.ofMillis(100), Duration.ofMillis(50));
+            case KMS_BLACK_HOLE -> proxy.blackHole();
+            case KMS_STOPPED -> proxy.refused();
+            default -> throw new IllegalStateException(this + " is not a key manager's fault");
+        };
+        return SwitchedFault.of("KES " + fault.name(), fault::inject, fault::heal);
     }
 
     private Fault toxic(ToxicProxy proxy) {

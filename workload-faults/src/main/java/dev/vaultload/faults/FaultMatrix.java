@@ -1,10 +1,14 @@
 package dev.vaultload.faults;
 
 import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.kms.KmsSettings;
+import dev.vaultload.settings.SettingsRegistry;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +18,8 @@ import org.slf4j.LoggerFactory;
  * lost or altered. SHORT: every fault once (network faults on MinIO, S3 errors on the embedded server, kills on
  * MinIO and Ceph); FULL: every fault on every store it applies to. Ceph's cells run only where its daemons are
  * installed ({@link RestartableRgw#installed()}); without them the matrix runs without Ceph and logs that it does.
+ * The key manager's cells (on MinIO, either scope) run only with a KES server (KES_URL and its client's settings,
+ * as scripts/start-kes.sh prints them); without one the matrix says it leaves them out.
  */
 final class FaultMatrix {
     private FaultMatrix() {
@@ -30,13 +36,18 @@ final class FaultMatrix {
             LoggerFactory.getLogger(FaultMatrix.class).warn("no Ceph binaries (ceph-mon, ceph-osd, radosgw, ceph): the"
                     + " matrix runs without its CEPH cells; scripts/start-ceph.sh installs them");
         }
+        Optional<URI> kes = Optional.ofNullable(SettingsRegistry.system().apply(KmsSettings.KES_URL.name())).map(URI::create);
+        if (kes.isEmpty()) {
+            LoggerFactory.getLogger(FaultMatrix.class).warn("KES_URL unset: the matrix runs without its key manager's"
+                    + " cells; eval \"$(scripts/start-kes.sh start)\" first");
+        }
         List<FaultCell> cells = new ArrayList<>();
         try (ToxiproxyServer toxiproxy = ToxiproxyServer.start();
              StoreUnderTest minio = StoreUnderTest.minio(minioBinary, work);
              StoreUnderTest embedded = StoreUnderTest.embedded();
              StoreUnderTest ceph = withCeph ? StoreUnderTest.ceph() : null) {
             FaultCellRun runner = new FaultCellRun(new FixtureLoader().loadResource("fixtures/fixture-small.json"),
-                    toxiproxy, work.resolve("reports"));
+                    toxiproxy, work.resolve("reports"), kes);
             for (FaultKind kind : FaultKind.values()) {
                 for (StoreUnderTest store : stores(kind, full, minio, embedded, ceph)) {
                     runner.run(kind, store).ifPresent(cells::add);
@@ -48,17 +59,18 @@ final class FaultMatrix {
         return new MatrixOutcome(FaultMatrixReport.markdown(cells), problems);
     }
 
-    /** Short: one store per fault; full: every store the fault can happen on (a kill needs a server process). */
+    /**
+     * Short: one store per fault; full: every store the fault can happen on (a kill needs a server process). A key
+     * manager's fault leaves the store healthy: MinIO alone, either way.
+     */
     private static List<StoreUnderTest> stores(FaultKind kind, boolean full, StoreUnderTest minio, StoreUnderTest embedded,
                                                StoreUnderTest ceph) {
         List<StoreUnderTest> all = Stream.of(minio, embedded, ceph).filter(Objects::nonNull).toList();
-        if (full) {
-            return all;
-        }
         return switch (kind.layer) {
-            case NETWORK -> List.of(minio);
-            case HTTP -> List.of(embedded);
+            case NETWORK -> full ? all : List.of(minio);
+            case HTTP -> full ? all : List.of(embedded);
             case PROCESS -> all; // the embedded server has no process: FaultKind.place skips it
+            case KMS -> List.of(minio);
         };
     }
 }

@@ -2,6 +2,8 @@ package dev.vaultload.faults;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,10 +60,33 @@ public final class ToxicProxy {
                 (toxics, toxicName) -> toxics.timeout(toxicName, ToxicDirection.UPSTREAM, 0));
     }
 
+    /** Connections are refused, open ones closed: the server seems stopped (Toxiproxy disables the proxy). */
+    public Fault refused() {
+        return SwitchedFault.of("stopped (connections refused)", () -> toggle(false), () -> toggle(true));
+    }
+
+    private void toggle(boolean enabled) {
+        try {
+            if (enabled) {
+                proxy.enable();
+            } else {
+                proxy.disable();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Toxiproxy did not " + (enabled ? "enable" : "disable") + " proxy "
+                    + proxy.getName(), e);
+        }
+    }
+
     /** A store closing a connection does so this much later. */
     public Fault slowClose(Duration delay) {
         return fault("slow close %d ms".formatted(delay.toMillis()), "slow_close",
                 (toxics, toxicName) -> toxics.slowClose(toxicName, ToxicDirection.DOWNSTREAM, delay.toMillis()));
+    }
+
+    /** Where a client of a TLS server connects instead, e.g. https://127.0.0.1:40123: the proxy passes TLS through. */
+    public URI tlsEndpoint() {
+        return URI.create("https://" + proxy.getListen());
     }
 
     private Fault fault(String name, String toxicType, ToxicFault.ToxicAdder adder) {
