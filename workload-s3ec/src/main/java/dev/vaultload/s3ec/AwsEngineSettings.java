@@ -9,8 +9,10 @@ import java.util.List;
 public final class AwsEngineSettings implements SettingDeclarations {
     public static final Setting<S3EcKeyring> S3EC_KEYRING = Setting.of("S3EC_KEYRING",
             SettingType.choice(S3EcKeyring.class), S3EcKeyring.AES.name(),
-            "the S3EC engine's keyring for private documents: `AES` (a raw AES-256 wrapping key per user) or `RSA`"
-                    + " (a raw RSA-2048 key pair per user); shares always go to the recipient's RSA public key")
+            "the S3EC engine's keyring: `AES` (a raw AES-256 wrapping key per user; shares to the recipient's RSA"
+                    + " public key), `RSA` (a raw RSA-2048 key pair per user, shares too) or `KMS` (S3EC's KmsKeyring on"
+                    + " the AWS KMS API of AWS_KMS_URL, key AWS_KMS_KEY_ID: a GenerateDataKey per object written, a"
+                    + " Decrypt per object read)")
             .forEngines(S3EcEngineFactory.NAME);
     public static final Setting<Integer> ENGINE_MULTIPART_MIB = Setting.of("ENGINE_MULTIPART_MIB",
             SettingType.positiveInt(), "16",

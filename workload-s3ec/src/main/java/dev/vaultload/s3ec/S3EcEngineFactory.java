@@ -8,7 +8,8 @@ import dev.vaultload.storage.BlobStore;
 
 /**
  * S3EC: AWS's Amazon S3 Encryption Client on the S3 provider's endpoint and bucket ({@link S3EcProtection}). It
- * has one content cipher (AES-256-GCM), so CIPHER must stay AES256_GCM; KDF_ITERATIONS protects the keystores.
+ * has one content cipher (AES-256-GCM), so CIPHER must stay AES256_GCM; KDF_ITERATIONS protects the keystores;
+ * S3EC_KEYRING=KMS wraps data keys through the AWS KMS API ({@link S3EcKms}).
  * It bypasses the harness's store (no store/engine time split, no multi-bucket routing), as DATASAFE_STORAGE=NATIVE.
  */
 public final class S3EcEngineFactory implements EngineFactory {
@@ -26,7 +27,7 @@ public final class S3EcEngineFactory implements EngineFactory {
             throw new IllegalArgumentException("Invalid CIPHER='" + options.cipher() + "' for ENGINES=" + NAME
                     + ": expected AES256_GCM, the S3 Encryption Client's only content cipher");
         }
-        AwsEngineSettings.S3EC_KEYRING.read(options.settings());
+        S3EcKms.check(options.settings());
         AwsEngineSettings.ENGINE_MULTIPART_MIB.read(options.settings());
     }
 
@@ -38,8 +39,9 @@ public final class S3EcEngineFactory implements EngineFactory {
 
     static Engine open(S3Access access, EngineOptions options) {
         BucketObjects objects = S3Endpoints.objects(access);
-        S3EcProtection protection = new S3EcProtection(objects, S3Endpoints.async(access),
-                AwsEngineSettings.S3EC_KEYRING.read(options.settings()), options.kdfIterations());
+        S3EcKeyring keyring = AwsEngineSettings.S3EC_KEYRING.read(options.settings());
+        S3EcProtection protection = new S3EcProtection(objects, S3Endpoints.async(access), keyring,
+                options.kdfIterations(), keyring == S3EcKeyring.KMS ? S3EcKms.materials(options.settings()) : null);
         return new ObjectEngine(objects, protection, multipartBytes(options));
     }
 

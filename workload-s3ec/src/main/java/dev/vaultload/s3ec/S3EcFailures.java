@@ -1,7 +1,9 @@
 package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.kms.KeyManagerException;
 import java.security.GeneralSecurityException;
+import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.encryption.s3.S3EncryptionClientException;
@@ -9,15 +11,20 @@ import software.amazon.encryption.s3.S3EncryptionClientSecurityException;
 
 /**
  * S3EC's failures as the harness's classes. The client wraps everything in {@link S3EncryptionClientException}, so
- * the cause chain decides: the store's answer (a missing key, a refusal, a broken connection) is a store failure; a
- * data key no key of the reader unwraps is ACCESS_DENIED; a failed tag, a failed key commitment or missing
- * encryption metadata is INTEGRITY.
+ * the cause chain decides: the store's answer (a missing key, a refusal, a broken connection) is a store failure;
+ * the KMS keyring's failed call is the {@code KeyManagerException} {@link TimedKmsCalls} read it as; a data key no
+ * key of the reader unwraps, or bound to another object's key, is ACCESS_DENIED; a failed tag, a failed key
+ * commitment or missing encryption metadata is INTEGRITY.
  */
 final class S3EcFailures {
     private S3EcFailures() {
     }
 
     static RuntimeException onRead(BucketObjects objects, String key, RuntimeException failure) {
+        Optional<KeyManagerException> kms = kms(objects, key, failure);
+        if (kms.isPresent()) {
+            return kms.get();
+        }
         boolean cryptographic = false;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof NoSuchKeyException || cause instanceof SdkServiceException) {
@@ -36,9 +43,31 @@ final class S3EcFailures {
         return objects.translate(failure, key);
     }
 
-    /** S3Keyring's words for a data key the keyring cannot unwrap, or was not made for. */
+    /** A write's failure: the KMS keyring's failed call, else the store's. */
+    static RuntimeException onWrite(BucketObjects objects, String key, RuntimeException failure) {
+        return kms(objects, key, failure).map(RuntimeException.class::cast).orElseGet(() -> objects.translate(failure, key));
+    }
+
+    /** The KMS keyring's failed call in {@code failure}'s cause chain as {@link TimedKmsCalls} read it, naming the object. */
+    static Optional<KeyManagerException> kms(BucketObjects objects, String key, RuntimeException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            for (Throwable suppressed : cause.getSuppressed()) {
+                if (suppressed instanceof KeyManagerException read) {
+                    return Optional.of(new KeyManagerException(read.kind(), "s3://" + objects.bucket() + "/" + key
+                            + ": " + read.getMessage(), failure));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * S3Keyring's words for a data key the keyring cannot unwrap, or was not made for; and KmsKeyring's for an
+     * object whose encryption context (its key where it was written) is not the reader's request's.
+     */
     private static boolean unwrapFailed(String message) {
         return message != null && (message.startsWith("Unable to ") && message.contains(" unwrap")
-                || message.startsWith("Unknown key provider") || message.startsWith("The keyring does not support"));
+                || message.startsWith("Unknown key provider") || message.startsWith("The keyring does not support")
+                || message.startsWith("Provided encryption context does not match"));
     }
 }

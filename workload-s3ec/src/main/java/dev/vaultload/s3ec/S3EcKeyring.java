@@ -1,9 +1,15 @@
 package dev.vaultload.s3ec;
 
-/** S3EC's keyrings without an outside KMS (AWS KMS ignores the endpoint override, so it cannot serve MinIO or Ceph). */
+/** S3EC's keyrings: the two raw ones, whose keys each user keeps, and the one on the AWS KMS API. */
 public enum S3EcKeyring {
     /** {@code AesKeyring}: a 32-byte wrapping key per user, AES/GCM key wrap. */
     AES,
     /** {@code RsaKeyring}: an RSA-2048 key pair per user, RSA-OAEP-SHA1 key wrap. */
-    RSA
+    RSA,
+    /**
+     * {@code KmsKeyring}: every object's data key from the AWS KMS API's GenerateDataKey under AWS_KMS_KEY_ID, opened
+     * by its Decrypt; private documents and shares alike, the object's key bound as encryption context. The users
+     * keep no keys.
+     */
+    KMS
 }

@@ -10,38 +10,51 @@ import java.security.PublicKey;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.encryption.s3.S3EncryptionClient;
 import software.amazon.encryption.s3.materials.AesKeyring;
+import software.amazon.encryption.s3.materials.CryptographicMaterialsManager;
 import software.amazon.encryption.s3.materials.Keyring;
 import software.amazon.encryption.s3.materials.PartialRsaKeyPair;
 import software.amazon.encryption.s3.materials.RsaKeyring;
 
 /**
  * S3EC: AWS's Amazon S3 Encryption Client (4.x: key-committing AES-256-GCM per object, the data key wrapped by a
- * raw keyring and kept in the object's metadata). Each user's keys ({@link UserKeys}) are made at CREATE_USER and
- * kept in {@code users/ID/keystore} sealed by the password ({@link PasswordSeal}); the RSA public key is published
- * in {@code users/ID/pubkey}. A SHARE encrypts the plaintext once per recipient under that recipient's public key
- * (S3EC wraps a data key for one keyring only); the recipient reads its inbox with its private key. Documents from
- * the multipart threshold on go through the client's multipart upload.
+ * keyring and kept in the object's metadata). Each user's keys ({@link UserKeys}) are made at CREATE_USER and
+ * kept in {@code users/ID/keystore} sealed by the password ({@link PasswordSeal}); with a raw keyring the RSA public
+ * key is published in {@code users/ID/pubkey}. A SHARE encrypts the plaintext once per recipient (S3EC wraps a data
+ * key for one keyring only): with a raw keyring under that recipient's public key, which the recipient's private key
+ * opens; with the KMS keyring ({@link S3EcKms}) under a data key of its own from the KMS, so one GenerateDataKey per
+ * recipient. With the KMS keyring every object's key is its encryption context, so a document moved elsewhere does
+ * not open. Documents from the multipart threshold on go through the client's multipart upload.
  */
 final class S3EcProtection implements DocumentProtection {
+    private static final String OBJECT_CONTEXT = "vaultload-object";
+
     private final BucketObjects objects;
     private final S3Client wrapped;
     private final S3AsyncClient wrappedAsync;
     private final S3EcKeyring keyring;
     private final int kdfIterations;
+    /** With the KMS keyring, the one pair of clients every user writes, shares and reads through; else null. */
+    private final Clients kms;
     private final Map<String, Unlocked> unlocked = new ConcurrentHashMap<>();
     private final Map<String, Clients> recipients = new ConcurrentHashMap<>();
 
-    S3EcProtection(BucketObjects objects, S3AsyncClient wrappedAsync, S3EcKeyring keyring, int kdfIterations) {
+    /** @param kmsMaterials S3EC's materials manager over the KMS keyring with S3EC_KEYRING=KMS, else null */
+    S3EcProtection(BucketObjects objects, S3AsyncClient wrappedAsync, S3EcKeyring keyring, int kdfIterations,
+                   CryptographicMaterialsManager kmsMaterials) {
         this.objects = objects;
         this.wrapped = objects.client();
         this.wrappedAsync = wrappedAsync;
         this.keyring = keyring;
         this.kdfIterations = kdfIterations;
+        this.kms = kmsMaterials == null ? null : clients(builder -> builder.cryptoMaterialsManager(kmsMaterials));
     }
 
     /** One keyring's clients: S3EC's multipart put is all-or-nothing per client, so one client per way of putting. */
@@ -59,7 +72,9 @@ final class S3EcProtection implements DocumentProtection {
     public void createUser(UserCredentials user) {
         UserKeys keys = UserKeys.generate(keyring);
         objects.put(keystore(user.userId()), PasswordSeal.seal(user.password(), kdfIterations, keys.encoded()));
-        objects.put(publicKey(user.userId()), keys.rsa().getPublic().getEncoded());
+        if (keys.rsa() != null) {
+            objects.put(publicKey(user.userId()), keys.rsa().getPublic().getEncoded());
+        }
         unlocked.put(user.userId(), unlockedWith(user.password(), keys));
     }
 
@@ -80,6 +95,9 @@ final class S3EcProtection implements DocumentProtection {
     }
 
     private Unlocked unlockedWith(Password password, UserKeys keys) {
+        if (kms != null) {
+            return new Unlocked(password, kms, kms);
+        }
         Clients inbox = clients(rsaKeyring(new PartialRsaKeyPair(keys.rsa())));
         Clients privateDocuments = keys.keyring() == S3EcKeyring.AES
                 ? clients(AesKeyring.builder().wrappingKey(keys.aesKey()).build()) : inbox;
@@ -108,31 +126,48 @@ final class S3EcProtection implements DocumentProtection {
     public InputStream read(UserCredentials reader, String key, boolean inbox) {
         Unlocked keys = unlocked.get(reader.userId());
         S3EncryptionClient client = (inbox ? keys.inbox() : keys.privateDocuments()).single();
+        CallerKmsCalls kmsCalls = new CallerKmsCalls();
         try {
-            return new TranslatingInputStream(client.getObject(request -> request.bucket(objects.bucket()).key(key)),
+            return new TranslatingInputStream(client.getObject(request -> request.bucket(objects.bucket()).key(key)
+                            .overrideConfiguration(configuration -> {
+                                encryptionContext(key).accept(configuration);
+                                configuration.putExecutionAttribute(CallerKmsCalls.ATTRIBUTE, kmsCalls);
+                            })),
                     failure -> S3EcFailures.onRead(objects, key, failure));
         } catch (RuntimeException e) {
             throw S3EcFailures.onRead(objects, key, e);
+        } finally {
+            kmsCalls.creditCaller(); // the data key is unwrapped (or refused) before getObject returns
         }
     }
 
     @Override
     public EngineDescription description() {
-        return new EngineDescription(S3EcEngineFactory.NAME, CipherSuite.AES256_GCM,
-                keyring == S3EcKeyring.AES ? "AES_256 keyring, RSA_2048 shares" : "RSA_2048 keyring", kdfIterations);
+        return switch (keyring) {
+            case AES -> new EngineDescription(S3EcEngineFactory.NAME, CipherSuite.AES256_GCM,
+                    "AES_256 keyring, RSA_2048 shares", kdfIterations);
+            case RSA -> new EngineDescription(S3EcEngineFactory.NAME, CipherSuite.AES256_GCM, "RSA_2048 keyring",
+                    kdfIterations);
+            case KMS -> new EngineDescription(S3EcEngineFactory.NAME, CipherSuite.AES256_GCM, "KMS keyring",
+                    kdfIterations, S3EcKms.KEY_MANAGER);
+        };
     }
 
     private void put(S3EncryptionClient client, String key, Spool document) {
         try {
             // the multipart put refuses a content length on its request; the body knows it
-            client.putObject(PutObjectRequest.builder().bucket(objects.bucket()).key(key).build(), document.body());
+            client.putObject(PutObjectRequest.builder().bucket(objects.bucket()).key(key)
+                    .overrideConfiguration(encryptionContext(key)).build(), document.body());
         } catch (RuntimeException e) {
-            throw objects.translate(e, key);
+            throw S3EcFailures.onWrite(objects, key, e);
         }
     }
 
     /** The recipient's public key, published at CREATE_USER: enough to encrypt for them, not to read. */
     private Clients recipientClients(String recipientId) {
+        if (kms != null) {
+            return kms;
+        }
         return recipients.computeIfAbsent(recipientId, id -> {
             String key = publicKey(id);
             byte[] x509 = objects.get(key).orElseThrow(() -> new EngineException(EngineException.Reason.UNKNOWN_USER,
@@ -147,12 +182,25 @@ final class S3EcProtection implements DocumentProtection {
     }
 
     private Clients clients(Keyring keyring) {
-        return new Clients(client(keyring, false), client(keyring, true));
+        return clients(builder -> builder.keyring(keyring));
     }
 
-    private S3EncryptionClient client(Keyring keyring, boolean multipart) {
-        return S3EncryptionClient.builderV4().wrappedClient(wrapped).wrappedAsyncClient(wrappedAsync)
-                .keyring(keyring).enableMultipartPutObject(multipart).build();
+    /** @param keys sets the keyring or materials manager on a client's builder */
+    private Clients clients(UnaryOperator<S3EncryptionClient.Builder> keys) {
+        return new Clients(client(keys, false), client(keys, true));
+    }
+
+    private S3EncryptionClient client(UnaryOperator<S3EncryptionClient.Builder> keys, boolean multipart) {
+        return keys.apply(S3EncryptionClient.builderV4()).wrappedClient(wrapped).wrappedAsyncClient(wrappedAsync)
+                .enableMultipartPutObject(multipart).build();
+    }
+
+    /**
+     * With the KMS keyring, the object's key as encryption context, which the KMS binds to the data key and S3EC
+     * compares on reading; the raw keyrings take none.
+     */
+    private Consumer<AwsRequestOverrideConfiguration.Builder> encryptionContext(String key) {
+        return kms == null ? configuration -> { } : S3EncryptionClient.withAdditionalConfiguration(Map.of(OBJECT_CONTEXT, key));
     }
 
     private static String keystore(String userId) {

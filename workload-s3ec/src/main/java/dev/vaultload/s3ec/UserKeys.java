@@ -6,7 +6,6 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
@@ -14,9 +13,10 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * One S3EC user's keys: an RSA-2048 key pair (shares are wrapped to its public key, which is published) and, with
- * the AES keyring, an AES-256 wrapping key for private documents. Serialized as keyring ordinal, AES key length and
- * bytes, then the private key's PKCS#8 and the public key's X.509 DER, each with its length.
+ * One S3EC user's keys: with a raw keyring an RSA-2048 key pair (shares are wrapped to its public key, which is
+ * published) and, with the AES keyring, an AES-256 wrapping key for private documents; with the KMS keyring none
+ * (the keystore then only proves the password). Serialized as keyring ordinal, AES key length and bytes, then the
+ * private key's PKCS#8 and the public key's X.509 DER, each with its length (0 for a key not held).
  */
 record UserKeys(S3EcKeyring keyring, SecretKey aesKey, KeyPair rsa) {
     private static final int AES_KEY_BYTES = 32;
@@ -24,6 +24,9 @@ record UserKeys(S3EcKeyring keyring, SecretKey aesKey, KeyPair rsa) {
 
     static UserKeys generate(S3EcKeyring keyring) {
         try {
+            if (keyring == S3EcKeyring.KMS) {
+                return new UserKeys(keyring, null, null);
+            }
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(RSA_BITS);
             SecretKey aes = keyring == S3EcKeyring.AES ? new SecretKeySpec(PasswordSeal.random(AES_KEY_BYTES), "AES") : null;
@@ -35,8 +38,8 @@ record UserKeys(S3EcKeyring keyring, SecretKey aesKey, KeyPair rsa) {
 
     byte[] encoded() {
         byte[] aes = aesKey == null ? new byte[0] : aesKey.getEncoded();
-        byte[] privateKey = rsa.getPrivate().getEncoded();
-        byte[] publicKey = rsa.getPublic().getEncoded();
+        byte[] privateKey = rsa == null ? new byte[0] : rsa.getPrivate().getEncoded();
+        byte[] publicKey = rsa == null ? new byte[0] : rsa.getPublic().getEncoded();
         return ByteBuffer.allocate(1 + 3 * Integer.BYTES + aes.length + privateKey.length + publicKey.length)
                 .put((byte) keyring.ordinal())
                 .putInt(aes.length).put(aes)
@@ -49,10 +52,11 @@ record UserKeys(S3EcKeyring keyring, SecretKey aesKey, KeyPair rsa) {
             ByteBuffer in = ByteBuffer.wrap(encoded);
             S3EcKeyring keyring = S3EcKeyring.values()[in.get()];
             byte[] aes = next(in);
-            KeyFactory rsa = KeyFactory.getInstance("RSA");
-            PrivateKey privateKey = rsa.generatePrivate(new PKCS8EncodedKeySpec(next(in)));
-            PublicKey publicKey = publicKey(next(in), key);
-            return new UserKeys(keyring, aes.length == 0 ? null : new SecretKeySpec(aes, "AES"), new KeyPair(publicKey, privateKey));
+            byte[] privateKey = next(in);
+            byte[] publicKey = next(in);
+            KeyPair rsa = privateKey.length == 0 ? null : new KeyPair(publicKey(publicKey, key),
+                    KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(privateKey)));
+            return new UserKeys(keyring, aes.length == 0 ? null : new SecretKeySpec(aes, "AES"), rsa);
         } catch (RuntimeException | GeneralSecurityException e) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "malformed key material", e).about(key);
         }

@@ -36,9 +36,25 @@ class S3EcEngineFactoryTest {
         assertEquals("Invalid CIPHER='AES256_CBC' for ENGINES=S3EC: expected AES256_GCM, the S3 Encryption Client's"
                 + " only content cipher", cipher.getMessage());
         IllegalArgumentException keyring = assertThrows(IllegalArgumentException.class,
-                () -> factory.check(options(CipherSuite.AES256_GCM, Map.of("S3EC_KEYRING", "KMS"))));
+                () -> factory.check(options(CipherSuite.AES256_GCM, Map.of("S3EC_KEYRING", "HSM"))));
         assertEquals(1, keyring.getMessage().lines().count());
         assertEquals(true, keyring.getMessage().contains("S3EC_KEYRING"), keyring.getMessage());
+    }
+
+    @Test
+    void theKmsKeyringWithoutAKeyOrWithAnotherKmsIsRefusedNamingTheSettings() {
+        IllegalArgumentException noKey = assertThrows(IllegalArgumentException.class,
+                () -> factory.check(options(CipherSuite.AES256_GCM, Map.of("S3EC_KEYRING", "KMS"))));
+        assertEquals("Invalid AWS_KMS_KEY_ID: unset; expected a key id, key ARN or alias of the AWS KMS for"
+                + " S3EC_KEYRING=KMS", noKey.getMessage());
+        IllegalArgumentException kes = assertThrows(IllegalArgumentException.class, () -> factory.check(options(
+                CipherSuite.AES256_GCM, Map.of("S3EC_KEYRING", "KMS", "KMS", "KES", "AWS_KMS_KEY_ID", "alias/k"))));
+        assertEquals("Invalid KMS='KES' with S3EC_KEYRING=KMS: expected AWS_KMS or unset; S3EC's KMS keyring speaks"
+                + " only the AWS KMS API", kes.getMessage());
+        assertDoesNotThrow(() -> factory.check(options(CipherSuite.AES256_GCM,
+                Map.of("S3EC_KEYRING", "KMS", "KMS", "AWS_KMS", "AWS_KMS_KEY_ID", "alias/k"))));
+        assertDoesNotThrow(() -> factory.check(options(CipherSuite.AES256_GCM, Map.of("KMS", "KES"))),
+                "the raw keyrings call no KMS, whichever another engine uses");
     }
 
     @Test
