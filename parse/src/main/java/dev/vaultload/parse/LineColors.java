@@ -31,7 +31,9 @@ final class LineColors {
             OperationType.SHARE, new Color(0x2ca02c),
             OperationType.LIST, new Color(0x9467bd),
             OperationType.DELETE, new Color(0x8c564b),
-            OperationType.CREATE_USER, new Color(0xe377c2)));
+            OperationType.CREATE_USER, new Color(0xe377c2),
+            OperationType.ROTATE_KEY, new Color(0x5254a3),
+            OperationType.REENCRYPT, new Color(0x8ca252)));
 
     private static final Map<ErrorClass, Color> ERRORS = new EnumMap<>(Map.of(
             ErrorClass.CLIENT, new Color(0x393b79),

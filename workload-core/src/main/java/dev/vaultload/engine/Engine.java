@@ -32,6 +32,27 @@ public interface Engine {
     OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path);
 
     /**
+     * ROTATE_KEY: changes the user's key-encryption secret from {@code user}'s password to {@code nextPassword}. Once
+     * it returns, every document of the user opens with the next password and none with the old one (the harness
+     * checks both), and shares addressed to the user stay readable. What rotates is the engine's to say in its
+     * documentation. This default refuses: an engine that rotates lists ROTATE_KEY in
+     * {@link EngineFactory#keyLifecycleOperations()}, and a run refuses a fixture with an operation its engine does not
+     * list before it starts, so this is only reached by a caller that skipped that check.
+     */
+    default void rotateKey(UserCredentials user, Password nextPassword) {
+        throw new UnsupportedOperationException("engine " + description().engine() + " does not support ROTATE_KEY");
+    }
+
+    /**
+     * REENCRYPT: encrypts the user's private document at {@code path} again under a new data key and replaces the
+     * stored object with it, whole or not at all: its content stays, its stored bytes change. This default refuses,
+     * as {@link #rotateKey} does.
+     */
+    default void reencrypt(UserCredentials user, String path) {
+        throw new UnsupportedOperationException("engine " + description().engine() + " does not support REENCRYPT");
+    }
+
+    /**
      * Reads the user's stored key material again, past every cache, and compares it with what this engine created
      * or first read, so that a run can prove that no keystore, public key or profile was altered or deleted while
      * it used cached copies. This default checks nothing ({@link KeyMaterialCheck#NOT_CHECKED}): for engines that

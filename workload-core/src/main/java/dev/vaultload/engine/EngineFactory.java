@@ -1,6 +1,8 @@
 package dev.vaultload.engine;
 
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.storage.BlobStore;
+import java.util.Set;
 
 /**
  * An engine binding, found by {@link Engines} through {@link java.util.ServiceLoader}: a module with one
@@ -16,6 +18,15 @@ public interface EngineFactory {
      * cannot honour the options; called before the run starts.
      */
     default void check(EngineOptions options) {
+    }
+
+    /**
+     * The key lifecycle operations (ROTATE_KEY, REENCRYPT) this engine's {@link Engine#rotateKey} and
+     * {@link Engine#reencrypt} carry out with these options; none by default. A run whose fixture holds another is
+     * refused before it starts, naming the engine and the operation.
+     */
+    default Set<OperationType> keyLifecycleOperations(EngineOptions options) {
+        return Set.of();
     }
 
     /** The engine over a store (the store is already wrapped by the harness's timing decorator). */

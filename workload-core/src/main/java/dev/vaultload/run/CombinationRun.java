@@ -136,6 +136,7 @@ final class CombinationRun implements AutoCloseable {
             if (validated) {
                 pool.runAll(validations(prefixes, true));
                 checkKeyMaterial();
+                new RotationCheck(engine, users).check(prefixes, control);
             }
             if (journal.keeps()) {
                 journal.append(new JournalEvent.Pass(passes, System.currentTimeMillis(), prefixes, validated,

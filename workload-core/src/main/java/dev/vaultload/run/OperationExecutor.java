@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.concurrent.locks.Lock;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -62,31 +63,131 @@ public final class OperationExecutor {
      * @throws dev.vaultload.stats.LostObject when an object the store acknowledged is missing
      */
     public long execute(Operation operation, String locationPrefix) {
-        UserCredentials user = users.credentials(operation.userId());
+        UserSecret secret = users.secret(operation.userId());
         try {
-            return switch (operation) {
-                case Operation.CreateUser ignored -> {
-                    vault.createUser(user);
-                    users.created(user);
-                    yield 0;
-                }
-                case Operation.Write write -> write(write, user, locationPrefix + write.location());
-                case Operation.Share share -> share(share, user, locationPrefix + share.location());
-                case Operation.Read read -> read(space(user, read.storageType()), read, locationPrefix);
-                case Operation.Listing listing -> {
-                    list(space(user, listing.storageType()), listing, locationPrefix);
-                    yield 0;
-                }
-                case Operation.Delete delete -> {
-                    delete(delete, user, locationPrefix + delete.location());
-                    yield 0;
-                }
-            };
+            settleDoubtfulRotation(secret);
+            Lock lock = operation instanceof Operation.RotateKey ? secret.exclusive() : secret.shared();
+            lock.lock();
+            try {
+                return perform(operation, secret, locationPrefix);
+            } finally {
+                lock.unlock();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(operation.describe(locationPrefix) + ": " + e.getMessage(), e);
         } catch (RuntimeException failure) {
             throw OwnerFailures.asSeenByOwner(failure, operation.describe(locationPrefix), usersCreated(operation));
         }
+    }
+
+    private long perform(Operation operation, UserSecret secret, String locationPrefix) throws IOException {
+        UserCredentials user = secret.current();
+        return switch (operation) {
+            case Operation.CreateUser ignored -> {
+                vault.createUser(user);
+                users.created(user);
+                yield 0;
+            }
+            case Operation.Write write -> write(write, user, locationPrefix + write.location());
+            case Operation.Share share -> share(share, user, locationPrefix + share.location());
+            case Operation.Read read -> read(space(user, read.storageType()), read, locationPrefix);
+            case Operation.Listing listing -> {
+                list(space(user, listing.storageType()), listing, locationPrefix);
+                yield 0;
+            }
+            case Operation.Delete delete -> {
+                delete(delete, user, locationPrefix + delete.location());
+                yield 0;
+            }
+            case Operation.RotateKey ignored -> {
+                rotate(secret);
+                yield 0;
+            }
+            case Operation.Reencrypt reencrypt -> reencrypt(reencrypt, user, locationPrefix);
+        };
+    }
+
+    /**
+     * Moves the user to its next password. A refusal (the engine's, or the store's CLIENT or LIMIT_EXCEEDED) changed
+     * nothing; any other failure may have stored the re-sealed keys, so the secret is in doubt until settled.
+     */
+    private void rotate(UserSecret secret) {
+        try {
+            vault.rotateKey(secret.current(), secret.nextPassword());
+            secret.rotated();
+        } catch (RuntimeException failure) {
+            RuntimeException counted = IndeterminateOutcome.of(failure);
+            if (counted instanceof IndeterminateOutcome) {
+                secret.rotationInDoubt();
+            }
+            throw counted;
+        }
+    }
+
+    /**
+     * Before any operation of a user whose last rotation is in doubt: rotates again from the password before it.
+     * Success, or a refusal of that password (the doubtful rotation had landed), settles it on the next password;
+     * another failure leaves it in doubt and fails this operation.
+     */
+    private void settleDoubtfulRotation(UserSecret secret) {
+        if (!secret.inDoubt()) {
+            return;
+        }
+        secret.exclusive().lock();
+        try {
+            if (!secret.inDoubt()) {
+                return;
+            }
+            try {
+                vault.rotateKey(secret.current(), secret.nextPassword());
+            } catch (EngineException refused) {
+                if (refused.reason() != EngineException.Reason.WRONG_PASSWORD) {
+                    throw refused;
+                }
+            }
+            secret.rotated();
+        } finally {
+            secret.exclusive().unlock();
+        }
+    }
+
+    /**
+     * Encrypts the document again in place. Its content stays what the ledger allows, whatever the outcome (the
+     * store replaces an object whole or not at all), so the ledger does not change; a failure that may have
+     * reached the store is in doubt all the same.
+     */
+    private long reencrypt(Operation.Reencrypt reencrypt, UserCredentials user, String locationPrefix) {
+        String path = locationPrefix + reencrypt.location();
+        try {
+            vault.reencrypt(user, path);
+            return sizes.sizeBytes(reencrypt.expectedContent());
+        } catch (RuntimeException failure) {
+            Expectation expected = ledger.expectation(reencrypt.userId(), StorageType.PRIVATE, path);
+            if (!ErrorClassifier.isNotFound(failure)) {
+                throw IndeterminateOutcome.of(failure);
+            }
+            if (expected.mustExist()) {
+                throw ContentCheck.lost(reencrypt.describe(locationPrefix), expected);
+            }
+            return 0; // absent, as an earlier failed write or delete allows
+        }
+    }
+
+    /**
+     * Reads a REENCRYPT's document back against what the ledger allows, outside the operation's timing: its content
+     * must have survived the new encryption.
+     *
+     * @return the bytes read
+     */
+    long readBack(Operation.Reencrypt reencrypt, String locationPrefix) throws IOException {
+        UserCredentials user = users.credentials(reencrypt.userId());
+        return read(vault.privateSpace(user), new Operation.Read(reencrypt.userId(), StorageType.PRIVATE,
+                reencrypt.location(), reencrypt.expectedContent()), locationPrefix);
+    }
+
+    /** The store key of a REENCRYPT's document, when the engine names it. */
+    Optional<String> storeKeyOf(Operation.Reencrypt reencrypt, String locationPrefix) {
+        return vault.privateSpace(users.credentials(reencrypt.userId())).storeKey(locationPrefix + reencrypt.location());
     }
 
     /** Whether every user the operation acts on or for (a share's recipients too) was acknowledged as created. */

@@ -6,10 +6,10 @@ import dev.vaultload.stats.LostObject;
 
 /**
  * What an engine's refusal means when the harness is the caller. The harness only reads a user's own spaces, with
- * the password it created the user with, so a refusal that elsewhere is a caller's mistake (CLIENT) can only be
- * stored data that was altered: a document the owner cannot open was swapped for another's or encrypted to
- * another key; a keystore that no longer opens, or a created user's key material that is gone, was changed or
- * deleted behind the engine's back.
+ * the user's current password (its first, or the last ROTATE_KEY's), so a refusal that elsewhere is a caller's
+ * mistake (CLIENT) can only be stored data that was altered: a document the owner cannot open was swapped for
+ * another's or encrypted to another key; a keystore that no longer opens, or a created user's key material that is
+ * gone, was changed or deleted behind the engine's back.
  */
 final class OwnerFailures {
     private OwnerFailures() {
@@ -27,8 +27,8 @@ final class OwnerFailures {
         return switch (refusal.reason()) {
             case ACCESS_DENIED -> integrity(where + ": the stored document is an envelope its owner cannot open"
                     + " (swapped for another user's, or encrypted to a key that is not theirs)", refusal);
-            case WRONG_PASSWORD -> integrity(where + ": the user's keystore no longer opens with the password it was"
-                    + " created with", refusal);
+            case WRONG_PASSWORD -> integrity(where + ": the user's keystore no longer opens with its current password"
+                    + " (the one it was created with, or the last ROTATE_KEY's)", refusal);
             case UNKNOWN_USER -> userCreated ? lost(where + ": the key material of a user whose creation was"
                     + " acknowledged is gone", refusal) : refusal;
             default -> refusal;

@@ -5,6 +5,7 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
+import dev.vaultload.engine.KeyLifecycleSupport;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.LiveMetrics;
@@ -102,7 +103,9 @@ public final class SuiteSession implements AutoCloseable {
             session.metrics = LiveMetrics.start(settings);
             for (String name : config.engines()) {
                 EngineFactory engine = Engines.named(name);
-                engine.check(session.engineOptions(setting -> null));
+                EngineOptions options = session.engineOptions(setting -> null);
+                engine.check(options);
+                KeyLifecycleSupport.requireSupported(engine, options, session.fixture, session.fixtureLabel);
                 session.engines.put(engine.name(), engine);
             }
             for (StorageProviderFactory factory : factories) {

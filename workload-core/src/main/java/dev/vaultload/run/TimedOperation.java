@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
  * key manager ({@link KeyManagerClock}) and the engine's own. A failure is counted in the statistics and handed to
  * the {@link RunControl}, which names the operation, its stored object and its place in the fixture, and applies the
  * error mode. Never throws for a failed operation. A successful operation's CPU is its thread's: all of it on an
- * in-process store, the engine's side without the HTTP client's own threads on an S3 store. Used by one thread at a
- * time: the clocks are per thread.
+ * in-process store, the engine's side without the HTTP client's own threads on an S3 store. A REENCRYPT is witnessed
+ * ({@link ReencryptionWitness}) before its clock starts and after its clocks were read, so its latency is the
+ * engine's alone. Used by one thread at a time: the clocks are per thread.
  */
 public final class TimedOperation {
     /** An intended start that is the actual one: a closed loop's, timed from the same clock reading. */
@@ -28,12 +29,14 @@ public final class TimedOperation {
     private final OperationExecutor executor;
     private final TimedBlobStore storageClock;
     private final RunControl control;
+    private final ReencryptionWitness reencryptions;
 
     /** @param storageClock the store under the executor's engine, which times the calls on it */
     public TimedOperation(OperationExecutor executor, TimedBlobStore storageClock, RunControl control) {
         this.executor = executor;
         this.storageClock = storageClock;
         this.control = control;
+        this.reencryptions = new ReencryptionWitness(storageClock, executor);
     }
 
     /** Runs one operation of a closed loop: its intended start is now. */
@@ -53,6 +56,9 @@ public final class TimedOperation {
                     StatisticService statistics, StatisticService serviceTimes) {
         OperationType type = operation.type();
         statistics.requestStarted();
+        // a REENCRYPT's stored bytes before it, read before its clock starts: the witness is not the operation
+        ReencryptionWitness.Before reencrypted = operation instanceof Operation.Reencrypt reencrypt
+                ? reencryptions.before(reencrypt, locationPrefix) : null;
         storageClock.takeThreadStorageNanos(); // drops store and key-manager time spent between operations
         KeyManagerClock.takeNanos();
         KeyManagerClock.takeCalls();
@@ -61,17 +67,22 @@ public final class TimedOperation {
         try {
             long sizeBytes = executor.execute(operation, locationPrefix);
             long endNanos = System.nanoTime();
-            statistics.recordWorkerCpu(type, ProcessCpu.currentThreadNanos() - startCpuNanos);
+            long workerCpuNanos = ProcessCpu.currentThreadNanos() - startCpuNanos;
             long serviceMicros = TimeUnit.NANOSECONDS.toMicros(endNanos - startNanos);
             long storageMicros = TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos());
             long kmsMicros = TimeUnit.NANOSECONDS.toMicros(KeyManagerClock.takeNanos());
+            long kmsCalls = KeyManagerClock.takeCalls();
+            if (reencrypted != null) {
+                reencryptions.requireReencrypted(reencrypted); // after the clocks were read, before any success counts
+            }
+            statistics.recordWorkerCpu(type, workerCpuNanos);
             statistics.recordSuccess(type, intendedStartNanos == AT_ACTUAL_START ? serviceMicros
                     : TimeUnit.NANOSECONDS.toMicros(endNanos - intendedStartNanos), sizeBytes);
             StatisticService service = serviceTimes == null ? statistics : serviceTimes;
             if (serviceTimes != null) {
                 serviceTimes.recordSuccess(type, serviceMicros, sizeBytes);
             }
-            service.recordTimeSplit(type, serviceMicros, storageMicros, kmsMicros, KeyManagerClock.takeCalls());
+            service.recordTimeSplit(type, serviceMicros, storageMicros, kmsMicros, kmsCalls);
         } catch (RuntimeException failure) {
             statistics.recordFailure(type, report(operation, locationPrefix, fixtureIndex, failure));
             // a LIST that found documents both planted and missing names the missing ones as LOST too

@@ -1,21 +1,22 @@
 package dev.vaultload.run;
 
-import dev.vaultload.engine.Password;
 import dev.vaultload.engine.UserCredentials;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 
 /**
- * The store-side users behind a fixture's user ids. Each run gets its own namespace so that runs against
- * a bucket that outlives them (AWS, a long-lived Ceph) never meet an existing user.
+ * The store-side users behind a fixture's user ids, each with its current password ({@link UserSecret}, which
+ * ROTATE_KEY moves on). Each run gets its own namespace so that runs against a bucket that outlives them (AWS, a
+ * long-lived Ceph) never meet an existing user.
  */
 public final class UserDirectory {
-    private final Map<String, UserCredentials> byFixtureUserId = new LinkedHashMap<>();
+    private final Map<String, UserSecret> byFixtureUserId = new LinkedHashMap<>();
     /** Store-side ids of the users whose creation the engine acknowledged. */
     private final Set<String> created = ConcurrentHashMap.newKeySet();
 
@@ -25,22 +26,25 @@ public final class UserDirectory {
      */
     public UserDirectory(List<String> fixtureUserIds, String namespace) {
         for (String fixtureUserId : fixtureUserIds) {
-            String storeUserId = namespace + "-" + fixtureUserId;
-            // A fixed derivation: tests never need the password, and it never appears in any output.
-            byFixtureUserId.put(fixtureUserId, new UserCredentials(storeUserId, Password.of("pw-" + storeUserId)));
+            byFixtureUserId.put(fixtureUserId, new UserSecret(namespace + "-" + fixtureUserId));
         }
     }
 
+    /** The user's id in the store and its current password. */
     public UserCredentials credentials(String fixtureUserId) {
-        UserCredentials credentials = byFixtureUserId.get(fixtureUserId);
-        if (credentials == null) {
+        return secret(fixtureUserId).current();
+    }
+
+    UserSecret secret(String fixtureUserId) {
+        UserSecret secret = byFixtureUserId.get(fixtureUserId);
+        if (secret == null) {
             throw new IllegalArgumentException("user " + fixtureUserId + " is not in the fixture");
         }
-        return credentials;
+        return secret;
     }
 
     public String storeUserId(String fixtureUserId) {
-        return credentials(fixtureUserId).userId();
+        return secret(fixtureUserId).storeUserId();
     }
 
     /** Records that the engine acknowledged the creation of {@code user}. */
@@ -53,8 +57,9 @@ public final class UserDirectory {
         return created.contains(storeUserId(fixtureUserId));
     }
 
+    /** Every user with its current password. */
     public Collection<UserCredentials> all() {
-        return byFixtureUserId.values();
+        return byFixtureUserId.values().stream().map(UserSecret::current).collect(Collectors.toList());
     }
 
     public Collection<String> fixtureUserIds() {

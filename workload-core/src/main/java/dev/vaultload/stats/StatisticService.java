@@ -19,10 +19,10 @@ import org.HdrHistogram.Histogram;
 public final class StatisticService {
     /**
      * The operation types whose latency is split into store, key-manager and engine time: those that move a document,
-     * and CREATE_USER, where the engine derives and seals a user's keys.
+     * and CREATE_USER and ROTATE_KEY, where the engine derives and seals a user's keys.
      */
     public static final Set<OperationType> SPLIT_TYPES = Set.of(OperationType.CREATE_USER, OperationType.WRITE,
-            OperationType.READ, OperationType.SHARE);
+            OperationType.READ, OperationType.SHARE, OperationType.ROTATE_KEY, OperationType.REENCRYPT);
 
     private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
     private final Map<OperationType, TimeSplitRecorder> timeSplits = new EnumMap<>(OperationType.class);

@@ -1,9 +1,11 @@
 package dev.vaultload.vault;
 
+import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.KeyMaterialCheck;
+import dev.vaultload.engine.Password;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
@@ -100,6 +102,32 @@ public final class DatasafeStyleVault implements Engine {
         return keyMaterial.check(store, StorageLayout.keyMaterial(VaultPaths.requireUserId(user.userId())));
     }
 
+    /**
+     * Re-seals the stored keystore under {@code nextPassword} (opened with the current password, past the cache) and
+     * replaces it; the keys inside stay ({@link KeystoreFile#reseal} says why). The cache then holds the keys for the
+     * next password only, so the old one goes through a real unlock, which the new keystore refuses.
+     */
+    @Override
+    public void rotateKey(UserCredentials user, Password nextPassword) {
+        String userId = VaultPaths.requireUserId(user.userId());
+        KeystoreFile.Created resealed = keystoreFile.reseal(userId, storedKeystore(userId), user.password(), nextPassword);
+        byte[] keystore = resealed.keystoreBytes();
+        store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(keystore), keystore.length);
+        keyMaterial.wrote(StorageLayout.keystore(userId), keystore);
+        unlocked.remember(new UserCredentials(userId, nextPassword), resealed.keys());
+        LOG.debug("re-sealed the keystore of {}", userId);
+    }
+
+    /** Refused with CIPHER=NONE: a plaintext document has no key to renew, its stored bytes would not change. */
+    @Override
+    public void reencrypt(UserCredentials user, String path) {
+        if (settings.cipher() == CipherSuite.NONE) {
+            throw new UnsupportedOperationException("engine " + VaultEngineFactory.NAME
+                    + " does not support REENCRYPT with CIPHER=NONE: the documents are stored unencrypted");
+        }
+        new PrivateDocuments(store, codec, keysOf(user), recipients).reencrypt(path);
+    }
+
     @Override
     public PrivateSpace privateSpace(UserCredentials user) {
         return new PrivateDocuments(store, codec, keysOf(user), recipients);
@@ -144,17 +172,22 @@ public final class DatasafeStyleVault implements Engine {
 
     private UserKeys unlock(UserCredentials user) {
         long startNanos = System.nanoTime();
-        byte[] keystore;
-        try (InputStream in = store.get(StorageLayout.keystore(user.userId()))) {
-            keystore = in.readAllBytes();
-        } catch (BlobNotFoundException e) {
-            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + user.userId(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading the keystore of " + user.userId() + " failed", e);
-        }
-        keyMaterial.read(StorageLayout.keystore(user.userId()), keystore);
-        UserKeys keys = keystoreFile.unlock(user.userId(), keystore, user.password());
+        UserKeys keys = keystoreFile.unlock(user.userId(), storedKeystore(user.userId()), user.password());
         LOG.debug("unlocked keystore of {} in {} ms", user.userId(), (System.nanoTime() - startNanos) / 1_000_000);
         return keys;
+    }
+
+    /** The user's keystore as stored, past every cache. */
+    private byte[] storedKeystore(String userId) {
+        byte[] keystore;
+        try (InputStream in = store.get(StorageLayout.keystore(userId))) {
+            keystore = in.readAllBytes();
+        } catch (BlobNotFoundException e) {
+            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the keystore of " + userId + " failed", e);
+        }
+        keyMaterial.read(StorageLayout.keystore(userId), keystore);
+        return keystore;
     }
 }

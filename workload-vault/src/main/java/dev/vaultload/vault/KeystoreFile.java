@@ -17,7 +17,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * A user's keystore (see docs/encryption-format.md): a {@link KeystoreHeader}, then the user's keys
  * ({@link KeystoreContent}) sealed with AES-256-GCM under one PBKDF2-HMAC-SHA512 derivation from the password,
- * the header as associated data. One derivation per create and per unlock.
+ * the header as associated data. One derivation per create and per unlock, two per re-seal (ROTATE_KEY).
  */
 final class KeystoreFile {
 
@@ -44,22 +44,40 @@ final class KeystoreFile {
     }
 
     Created create(String userId, Password password) {
-        byte[] content = null;
         try {
             KeyPair inbox = inboxKeyPairs.generate(keyPairAlgorithm);
             KeystoreContent keys = new KeystoreContent(newAesKey(), newAesKey(), newAesKey(), keyPairAlgorithm, inbox);
-            KeystoreHeader header = KeystoreHeader.random(kdfIterations, random);
-            byte[] headerBytes = header.encode();
-            content = keys.encode();
-            byte[] sealed = gcm(Cipher.ENCRYPT_MODE, header, headerBytes, password).doFinal(content);
-            byte[] keystore = ByteBuffer.allocate(headerBytes.length + sealed.length).put(headerBytes).put(sealed).array();
-            return new Created(keystore, keys.toUserKeys(userId));
+            return new Created(seal(userId, keys, password), keys.toUserKeys(userId));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("creating the keystore of " + userId + " failed: " + e.getClass().getName(), e);
+        }
+    }
+
+    /**
+     * ROTATE_KEY's keystore: the keys of {@code keystoreBytes}, opened with {@code current}, sealed again under
+     * {@code next} with a new header (a fresh salt and nonce, this vault's iteration count). The keys themselves
+     * stay: the document KEK, because every private document's envelope is bound to the body it carries (see
+     * docs/encryption-format.md, "Key rotation"), the inbox key pair, because shares already addressed to it must
+     * stay readable, and the path keys, because the stored paths are made with them. Fails as {@link #unlock} does
+     * when {@code current} does not open it.
+     */
+    Created reseal(String userId, byte[] keystoreBytes, Password current, Password next) {
+        KeystoreContent keys = open(userId, keystoreBytes, current);
+        return new Created(seal(userId, keys, next), keys.toUserKeys(userId));
+    }
+
+    /** The header, then the keys sealed under {@code password} with the header as associated data. */
+    private byte[] seal(String userId, KeystoreContent keys, Password password) {
+        byte[] content = keys.encode();
+        try {
+            KeystoreHeader header = KeystoreHeader.random(kdfIterations, random);
+            byte[] headerBytes = header.encode();
+            byte[] sealed = gcm(Cipher.ENCRYPT_MODE, header, headerBytes, password).doFinal(content);
+            return ByteBuffer.allocate(headerBytes.length + sealed.length).put(headerBytes).put(sealed).array();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("sealing the keystore of " + userId + " failed: " + e.getClass().getName(), e);
         } finally {
-            if (content != null) {
-                Arrays.fill(content, (byte) 0);
-            }
+            Arrays.fill(content, (byte) 0);
         }
     }
 
@@ -69,6 +87,10 @@ final class KeystoreFile {
      * {@link EngineException.Reason#INTEGRITY}.
      */
     UserKeys unlock(String userId, byte[] keystoreBytes, Password password) {
+        return open(userId, keystoreBytes, password).toUserKeys(userId);
+    }
+
+    private KeystoreContent open(String userId, byte[] keystoreBytes, Password password) {
         KeystoreHeader header = KeystoreHeader.decode(userId, keystoreBytes);
         if (keystoreBytes.length < KeystoreHeader.SIZE_BYTES + TAG_BITS / 8) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the keystore of " + userId + " ends inside its sealed keys");
@@ -77,7 +99,7 @@ final class KeystoreFile {
         try {
             Cipher cipher = gcm(Cipher.DECRYPT_MODE, header, Arrays.copyOf(keystoreBytes, KeystoreHeader.SIZE_BYTES), password);
             content = cipher.doFinal(keystoreBytes, KeystoreHeader.SIZE_BYTES, keystoreBytes.length - KeystoreHeader.SIZE_BYTES);
-            return KeystoreContent.decode(content, inboxKeyPairs).toUserKeys(userId);
+            return KeystoreContent.decode(content, inboxKeyPairs);
         } catch (AEADBadTagException e) {
             throw new EngineException(EngineException.Reason.WRONG_PASSWORD,
                     "the keystore of " + userId + " does not open with this password (or is corrupted)");

@@ -3,6 +3,7 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.KeyMaterialCheck;
+import dev.vaultload.engine.Password;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
@@ -71,6 +72,16 @@ final class SimpleVaultEngine implements Engine {
     @Override
     public KeyMaterialCheck checkKeyMaterial(UserCredentials user) {
         return vault.checkKeyMaterial(user);
+    }
+
+    @Override
+    public void rotateKey(UserCredentials user, Password nextPassword) {
+        vault.rotateKey(user, nextPassword);
+    }
+
+    @Override
+    public void reencrypt(UserCredentials user, String path) {
+        vault.reencrypt(user, path);
     }
 
     @Override

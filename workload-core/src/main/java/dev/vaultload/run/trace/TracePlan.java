@@ -27,7 +27,7 @@ public record TracePlan(double speed, int threads) {
     public static void requireTimestamps(Fixture fixture, String fixtureName) {
         boolean timed = fixture.operations().stream()
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation())
-                .allMatch(operation -> ((Operation.InSpace) operation).timestampMillis().isPresent());
+                .allMatch(operation -> operation.timestampMillis().isPresent());
         if (!timed) {
             throw new IllegalArgumentException("Invalid --mode TRACE: fixture " + fixtureName + " has no timestampMillis"
                     + " on its operations; TRACE replays an imported trace (vaultload fixture import), FIXTURE any fixture");

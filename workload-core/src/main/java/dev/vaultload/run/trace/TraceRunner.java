@@ -2,6 +2,7 @@ package dev.vaultload.run.trace;
 
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
@@ -76,7 +77,7 @@ public final class TraceRunner {
     }
 
     /** One scheduled operation, and the SHAREs of other threads it waits for. */
-    private record Step(int fixtureIndex, Operation.InSpace operation, List<CountDownLatch> waitFor,
+    private record Step(int fixtureIndex, Operation operation, List<CountDownLatch> waitFor,
                         CountDownLatch done) {
     }
 
@@ -154,7 +155,8 @@ public final class TraceRunner {
         int scheduled = 0;
         List<Operation> operations = fixture.operations();
         for (int index = 0; index < operations.size() && scheduled < limit; index++) {
-            if (!(operations.get(index) instanceof Operation.InSpace operation)) {
+            Operation operation = operations.get(index);
+            if (operation.type() == OperationType.CREATE_USER) {
                 continue;
             }
             int thread = threadOf(operation.userId());
