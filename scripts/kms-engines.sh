@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # VAULTLOAD with a real key manager in the loop, against its no-KMS baseline, in one sitting on MinIO: the same run
 # (one pass of the fixture, or DURATION) without a KMS, then with KMS_KEYS=DOCUMENT through KES and through the AWS
-# KMS API (local-kms), each with KMS_KEY_CACHE=OFF and USER. Prints one table (ops/s, p99 and the key manager's
-# calls and mean time per operation for CREATE_USER, WRITE, READ and SHARE) and checks what the design promises:
-#   - no key-manager call without a KMS;
+# KMS API (local-kms), each with KMS_KEY_CACHE=OFF and USER; and S3EC with its raw AES keyring and with its KMS
+# keyring through local-kms (S3EC_KEYRING=KMS). Prints one table (ops/s, p99 and the key manager's calls and mean
+# time per operation for CREATE_USER, WRITE, READ and SHARE) and checks what the design promises:
+#   - no key-manager call without a KMS (VAULTLOAD's baseline, S3EC's AES keyring);
 #   - with the cache OFF, exactly one call per WRITE, READ and SHARE (GenerateDataKey, Decrypt, GenerateDataKey);
-#   - with the cache USER, fewer than one call per WRITE (one data key per writing user for the run).
+#   - with the cache USER, fewer than one call per WRITE (one data key per writing user for the run);
+#   - S3EC's KMS keyring: exactly one call per WRITE and READ, at least one per SHARE (one per recipient).
 # Then the server-side engines: SSE_KMS and SSE_S3 on the static-key MinIO the provider starts (no KMS call) and on
 # a MinIO whose KMS is that KES server (scripts/start-minio.sh with MINIO_KMS=KES, started and stopped here), with
 # KES's own request counter (/v1/metrics) read before and after each run: the client cannot see the server's KMS
@@ -30,13 +32,15 @@ if [[ -z "${MINIO_URL:-}" && -z "${MINIO_BINARY:-}" ]]; then
   export MINIO_BINARY
 fi
 
-configurations=(baseline KES-OFF KES-USER AWS_KMS-OFF AWS_KMS-USER)
+configurations=(baseline KES-OFF KES-USER AWS_KMS-OFF AWS_KMS-USER S3EC-AES S3EC-KMS)
 for name in "${configurations[@]}"; do
-  kms=()
-  if [[ "$name" != baseline ]]; then
-    kms=(--kms "${name%-*}" --kms-keys DOCUMENT --kms-key-cache "${name##*-}")
-  fi
-  ./vaultload run --storage-providers MINIO --engines VAULTLOAD --threads "${THREADS:-2}" \
+  engine=VAULTLOAD kms=()
+  case "$name" in
+    baseline) ;;
+    S3EC-*) engine=S3EC kms=(--s3ec-keyring "${name#S3EC-}") ;; # the KMS keyring reads AWS_KMS_* from the environment
+    *) kms=(--kms "${name%-*}" --kms-keys DOCUMENT --kms-key-cache "${name##*-}") ;;
+  esac
+  ./vaultload run --storage-providers MINIO --engines "$engine" --threads "${THREADS:-2}" \
     --file-sizes "${FILE_SIZES:-100}" ${DURATION:+--duration "$DURATION"} --kdf-iterations 1000 "${kms[@]}" \
     --report-dir "$results/$name" | tail -1
 done
@@ -62,14 +66,20 @@ check() { # check NAME OPERATION CONDITION DESCRIPTION: CONDITION on the calls p
 }
 for op in CREATE_USER WRITE READ SHARE; do
   check baseline "$op" "== 0" "none without a KMS"
+  check S3EC-AES "$op" "== 0" "none with a raw keyring"
 done
+check S3EC-KMS CREATE_USER "== 0" "none: the users keep no keys"
+for op in WRITE READ; do
+  check S3EC-KMS "$op" "== 1" "exactly one through S3EC's KMS keyring"
+done
+check S3EC-KMS SHARE ">= 1" "one per recipient through S3EC's KMS keyring"
 for kms in KES AWS_KMS; do
   for op in WRITE READ SHARE; do
     check "$kms-OFF" "$op" "== 1" "exactly one without a cache"
   done
   check "$kms-USER" WRITE "< 1" "fewer than one with a data key per user"
 done
-((failed == 0)) || die "a configuration broke what KMS_KEYS=DOCUMENT promises (above)"
+((failed == 0)) || die "a configuration broke what KMS_KEYS=DOCUMENT or S3EC_KEYRING promises (above)"
 
 # the server-side engines, on the provider's static-key MinIO and on a MinIO through KES
 kes_requests() { # KES's requests answered so far, of every kind
