@@ -14,4 +14,9 @@ run scripts/warp-compare.sh 1 1 200 20
 run scripts/trace-bench.sh 2000 1000 2
 run scripts/calibrate-history.sh 10
 run scripts/run-noise.sh 2 --storage-providers MEMORY --file-sizes 1 --KDF_ITERATIONS 1000 --threads 2
+if [[ -n "${KES_URL:-}" ]]; then
+  run scripts/kms-overhead.sh 1 1 1 --no-goal
+else
+  echo "== scripts/kms-overhead.sh skipped: KES_URL unset (eval "\$(scripts/start-kes.sh start)")" >&2
+fi
 echo "benchmark scripts: all ran" >&2

@@ -1,5 +1,6 @@
 package dev.vaultload.bench;
 
+import dev.vaultload.kms.KmsOverheadBenchmark;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "vaultload-bench", mixinStandardHelpOptions = true,
         description = "Vaultload's benchmarks. Exit status: 0 ran, 1 failed, 2 bad usage.",
         subcommands = {JmhCommand.class, HarnessBenchmark.class, S3GetBenchmark.class, MergeBenchmark.class,
-                ShareBenchmark.class, CryptoReportCommand.class})
+                ShareBenchmark.class, CryptoReportCommand.class, KmsOverheadBenchmark.class})
 public final class BenchCommand implements Runnable {
     static final int RAN = 0;
     static final int FAILED = 1;

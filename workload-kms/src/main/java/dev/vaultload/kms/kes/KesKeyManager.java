@@ -6,6 +6,7 @@ import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.FailureKinds;
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.KeyManagerException;
+import dev.vaultload.kms.KmsSettings;
 import dev.vaultload.storage.BlobStoreException.Kind;
 import java.io.IOException;
 import java.net.URI;
@@ -15,6 +16,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -31,13 +35,16 @@ final class KesKeyManager implements KeyManager {
     private final String keyName;
     private final Duration timeout;
     private final HttpClient http;
+    private final CallDeadlines deadlines;
     private final ObjectMapper json = new ObjectMapper();
+    private final Map<String, URI> endpoints = new ConcurrentHashMap<>();
 
     KesKeyManager(URI url, String keyName, SSLContext tls, Duration timeout) {
         this.url = url;
         this.keyName = keyName;
         this.timeout = timeout;
         this.http = HttpClient.newBuilder().sslContext(tls).connectTimeout(timeout).build();
+        this.deadlines = new CallDeadlines(timeout, "kes-deadlines-" + url.getPort());
     }
 
     @Override
@@ -71,33 +78,70 @@ final class KesKeyManager implements KeyManager {
 
     @Override
     public void close() {
+        deadlines.close();
         http.close();
     }
 
     private <T> T call(String operation, String keyId, Object body, Class<T> answerType) {
-        String what = description() + ": " + operation + " with key '" + keyId + "'";
         HttpResponse<byte[]> response;
         try {
-            HttpRequest request = HttpRequest.newBuilder(url.resolve("/v1/key/" + operation + "/" + pathSegment(keyId)))
-                    .timeout(timeout).header("Content-Type", "application/json")
+            // no request timeout of the client's own: CallDeadlines enforces KMS_TIMEOUT at a fraction of its cost
+            HttpRequest request = HttpRequest.newBuilder(endpoint(operation, keyId))
+                    .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build();
-            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            response = send(request);
         } catch (IOException e) {
-            throw new KeyManagerException(FailureKinds.ofTransport(e), what + " failed: " + FailureKinds.describe(e), e);
+            throw new KeyManagerException(FailureKinds.ofTransport(e), what(operation, keyId) + " failed: "
+                    + FailureKinds.describe(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new KeyManagerException(Kind.OTHER, what + " interrupted", e);
+            throw new KeyManagerException(Kind.OTHER, what(operation, keyId) + " interrupted", e);
+        } catch (TimeoutException e) {
+            throw new KeyManagerException(Kind.TIMEOUT, what(operation, keyId) + " failed: no answer within "
+                    + timeout.toMillis() + " ms (" + KmsSettings.KMS_TIMEOUT.name() + ")", e);
         }
         if (response.statusCode() != OK) {
-            throw new KeyManagerException(FailureKinds.ofStatus(response.statusCode()), what + " refused: HTTP "
-                    + response.statusCode() + " " + reason(response.body()));
+            throw new KeyManagerException(FailureKinds.ofStatus(response.statusCode()), what(operation, keyId)
+                    + " refused: HTTP " + response.statusCode() + " " + reason(response.body()));
         }
         try {
             return json.readValue(response.body(), answerType);
         } catch (IOException e) {
             // the type only: a parser's message quotes the answer, which may hold a key
-            throw new KeyManagerException(Kind.SERVER, what + ": unreadable answer (" + e.getClass().getSimpleName() + ")");
+            throw new KeyManagerException(Kind.SERVER, what(operation, keyId) + ": unreadable answer ("
+                    + e.getClass().getSimpleName() + ")");
         }
+    }
+
+    /** The blocking send, ended by {@link CallDeadlines} after KMS_TIMEOUT as a {@link TimeoutException}. */
+    private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException, TimeoutException {
+        deadlines.start();
+        try {
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            deadlines.done(); // an answer that came as its deadline passed is kept
+            return response;
+        } catch (InterruptedException | IOException e) {
+            if (deadlines.done()) {
+                TimeoutException timedOut = new TimeoutException(KmsSettings.KMS_TIMEOUT.name());
+                timedOut.initCause(e);
+                throw timedOut;
+            }
+            throw e;
+        } catch (RuntimeException e) {
+            deadlines.done();
+            throw e;
+        }
+    }
+
+    /** The call's URL, made once per operation and key: a pressure run makes the same call thousands of times a second. */
+    private URI endpoint(String operation, String keyId) {
+        return endpoints.computeIfAbsent(operation + "/" + keyId,
+                path -> url.resolve("/v1/key/" + operation + "/" + pathSegment(keyId)));
+    }
+
+    /** The call as a failure's message names it. */
+    private String what(String operation, String keyId) {
+        return description() + ": " + operation + " with key '" + keyId + "'";
     }
 
     /** KES's text of a refusal: {@code {"message": ...}} (v0.24), {@code {"error": ...}} (older); never key material. */
