@@ -46,7 +46,8 @@ public final class GenerateCommand implements Callable<Integer> {
     private int users = DEFAULTS.users();
 
     @Option(names = "--weights", paramLabel = "RULE=W,...",
-            description = "rule weights to change, rules: ${COMPLETION-CANDIDATES}; default all 1",
+            description = "rule weights to change, rules: ${COMPLETION-CANDIDATES}; default 1, but 0 for rotateKey and"
+                    + " reencrypt (the key lifecycle, which Datasafe's mix has not)",
             completionCandidates = RuleKeys.class)
     private String weights = "";
 
