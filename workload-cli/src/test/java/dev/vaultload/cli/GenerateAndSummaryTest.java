@@ -92,6 +92,6 @@ class GenerateAndSummaryTest {
                 + "\"userPrivateSpace\": {}, \"userPublicSpace\": {}}");
         assertEquals(2, run("summary", file.toString()));
         assertEquals("vaultload: " + file + ": operation 0, field type: unknown value 'FLY'; expected one of "
-                + "[CREATE_USER, WRITE, READ, SHARE, LIST, DELETE]", err.toString().strip());
+                + "[CREATE_USER, WRITE, READ, SHARE, LIST, DELETE, ROTATE_KEY, REENCRYPT]", err.toString().strip());
     }
 }
