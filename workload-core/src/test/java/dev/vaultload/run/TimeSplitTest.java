@@ -8,6 +8,7 @@ import dev.vaultload.engine.KeyManagerClock;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.run.load.Pause;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.TimeSplit;
 import dev.vaultload.storage.BlobStore;
@@ -19,7 +20,6 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,10 +95,7 @@ class TimeSplitTest {
         @Override
         public InputStream get(String key) {
             long startNanos = System.nanoTime();
-            LockSupport.parkNanos(wait.toNanos());
-            while (System.nanoTime() - startNanos < wait.toNanos()) {
-                LockSupport.parkNanos(wait.toNanos() - (System.nanoTime() - startNanos)); // a park may end early
-            }
+            Pause.millis(wait.toMillis());
             KeyManagerClock.recordCall(System.nanoTime() - startNanos);
             return super.get(key);
         }
