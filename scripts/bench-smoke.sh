@@ -17,6 +17,6 @@ run scripts/run-noise.sh 2 --storage-providers MEMORY --file-sizes 1 --KDF_ITERA
 if [[ -n "${KES_URL:-}" ]]; then
   run scripts/kms-overhead.sh 1 1 1 --no-goal
 else
-  echo "== scripts/kms-overhead.sh skipped: KES_URL unset (eval "\$(scripts/start-kes.sh start)")" >&2
+  echo '== scripts/kms-overhead.sh skipped: KES_URL unset (eval "$(scripts/start-kes.sh start)")' >&2
 fi
 echo "benchmark scripts: all ran" >&2
