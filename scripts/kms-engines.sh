@@ -45,24 +45,24 @@ for name in "${configurations[@]}"; do
     --report-dir "$results/$name" | tail -1
 done
 
-# one row per configuration and operation type, from every JSON of the configuration
-rows() {
-  for name in "${configurations[@]}"; do
-    jq -r --arg name "$name" '.operations[] | select(.timeSplit != null)
-      | [$name, .type, .opsPerSecond, (.percentileMicros["99"] / 1000), .timeSplit.kmsCallsPerOperation,
-         (.timeSplit.kmsMeanMicros / 1000)] | @tsv' "$results/$name"/*.json
-  done
-}
+# one row per configuration and operation type, from every JSON of the configuration, read once for the table and
+# every check
+rows="$results/rows.tsv"
+for name in "${configurations[@]}"; do
+  jq -r --arg name "$name" '.operations[] | select(.timeSplit != null)
+    | [$name, .type, .opsPerSecond, (.percentileMicros["99"] / 1000), .timeSplit.kmsCallsPerOperation,
+       (.timeSplit.kmsMeanMicros / 1000)] | @tsv' "$results/$name"/*.json
+done >"$rows"
 {
   printf 'configuration\toperation\tops/s\tp99 ms\tKMS calls/op\tKMS ms/op\n'
-  rows | awk -F'\t' -v OFS='\t' '{printf "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\n", $1, $2, $3, $4, $5, $6}'
+  awk -F'\t' -v OFS='\t' '{printf "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\n", $1, $2, $3, $4, $5, $6}' "$rows"
 } | column -t -s $'\t' | tee "$results/table.txt"
 
 failed=0
 check() { # check NAME OPERATION CONDITION DESCRIPTION: CONDITION on the calls per operation, as awk sees it
-  rows | awk -F'\t' -v name="$1" -v op="$2" -v desc="$4" "\$1 == name && \$2 == op && !(\$5 $3) {
+  awk -F'\t' -v name="$1" -v op="$2" -v desc="$4" "\$1 == name && \$2 == op && !(\$5 $3) {
     printf \"kms-engines: %s %s: %s KMS calls per operation, expected %s\\n\", name, op, \$5, desc; bad = 1 }
-    END { exit bad }" >&2 || failed=1
+    END { exit bad }" "$rows" >&2 || failed=1
 }
 for op in CREATE_USER WRITE READ SHARE; do
   check baseline "$op" "== 0" "none without a KMS"

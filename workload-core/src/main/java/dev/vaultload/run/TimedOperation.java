@@ -60,8 +60,7 @@ public final class TimedOperation {
         ReencryptionWitness.Before reencrypted = operation instanceof Operation.Reencrypt reencrypt
                 ? reencryptions.before(reencrypt, locationPrefix) : null;
         storageClock.takeThreadStorageNanos(); // drops store and key-manager time spent between operations
-        KeyManagerClock.takeNanos();
-        KeyManagerClock.takeCalls();
+        KeyManagerClock.reset();
         long startNanos = System.nanoTime();
         long startCpuNanos = ProcessCpu.currentThreadNanos();
         try {

@@ -54,7 +54,7 @@ class TimeSplitTest {
             assertTrue(operation.timeSplit().storageShare() < 0.3, type + " on MEMORY: " + operation.timeSplit());
         }
         assertSplitAddsUp(WriteReadRuns.statistics(result, OperationType.CREATE_USER));
-        assertEquals(0, operation(result, OperationType.READ).timeSplit().kmsCallsPerOperation(), "no key manager here");
+        assertEquals(0, WriteReadRuns.statistics(result, OperationType.READ).timeSplit().kmsCallsPerOperation(), "no key manager here");
     }
 
     @Test
@@ -63,16 +63,12 @@ class TimeSplitTest {
         RunResult result = new WriteReadRuns(reports, CipherSuite.AES256_GCM).run(new InMemoryBlobStore("kms"),
                 store -> new PlaintextEngine(new KeyManagerBeforeEachGet(store, Duration.ofMillis(2))), 2, 40);
 
-        TimeSplit read = operation(result, OperationType.READ).timeSplit();
-        assertSplitAddsUp(operation(result, OperationType.READ));
+        TimeSplit read = WriteReadRuns.statistics(result, OperationType.READ).timeSplit();
+        assertSplitAddsUp(WriteReadRuns.statistics(result, OperationType.READ));
         assertEquals(1.0, read.kmsCallsPerOperation(), 1e-9, "one GET, so one call, per READ: " + read);
         assertTrue(read.kmsMeanMicros() >= 2_000 && read.kmsPercentileMicros().get("50") >= 2_000, read.toString());
         assertTrue(read.kmsShare() > 0.5, "2 ms against microseconds of store and engine: " + read);
-        assertEquals(0, operation(result, OperationType.WRITE).timeSplit().kmsCallsPerOperation(), "WRITE makes no GET");
-    }
-
-    private static OperationStatistics operation(RunResult result, OperationType type) {
-        return WriteReadRuns.statistics(result, type);
+        assertEquals(0, WriteReadRuns.statistics(result, OperationType.WRITE).timeSplit().kmsCallsPerOperation(), "WRITE makes no GET");
     }
 
     /** Exactly, from the exact sums: mean store time + mean key-manager time + mean engine time = mean latency. */

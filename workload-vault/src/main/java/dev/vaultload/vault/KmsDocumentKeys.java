@@ -76,15 +76,16 @@ final class KmsDocumentKeys {
         return remember(new DataKey(kms.decrypt(kms.keyId(), wrapped, CONTEXT), wrapped)).key().plaintext();
     }
 
-    /** Keeps a data key its writer generated or a reader opened, so that reads of its documents need no call. */
+    /**
+     * Keeps a data key its writer generated or a reader opened, so that reads of its documents need no call (called
+     * only with a cache).
+     */
     private Held remember(DataKey key) {
         if (opened.size() >= MAX_OPENED) {
             opened.clear();
         }
         Held held = new Held(key, System.nanoTime());
-        if (!cache.off()) {
-            opened.put(ByteBuffer.wrap(key.ciphertext()), held);
-        }
+        opened.put(ByteBuffer.wrap(key.ciphertext()), held);
         return held;
     }
 
