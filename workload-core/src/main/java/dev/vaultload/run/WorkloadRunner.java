@@ -149,7 +149,7 @@ public final class WorkloadRunner {
 
     @SuppressWarnings("try") // the reporter is only opened to be closed: closing sends the final report
     private void runPhases(CombinationRun run, List<IntervalListener> listeners, RunJournal journal) {
-        try (IntervalReporter reporter = new IntervalReporter(run.statistics(), config.reportPeriod(), listeners)) {
+        try (IntervalReporter reporter = run.loop().reporting(run.statistics(), listeners)) {
             run.createUsers();
             run.awaitStart();
             run.replayPasses(journal);
