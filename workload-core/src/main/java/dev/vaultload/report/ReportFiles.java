@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -77,6 +78,11 @@ public final class ReportFiles {
 
     public Path json() {
         return directory.resolve(baseName + JSON);
+    }
+
+    /** The JSON file when REPORT_FORMATS writes one. */
+    public Optional<Path> jsonIn(Set<ResultFormat> formats) {
+        return formats.contains(ResultFormat.JSON) ? Optional.of(json()) : Optional.empty();
     }
 
     public Path csv() {
