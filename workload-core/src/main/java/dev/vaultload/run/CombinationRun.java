@@ -102,7 +102,7 @@ final class CombinationRun implements AutoCloseable {
         OperationExecutor executor = new OperationExecutor(engine, users, content, ContentSizes.uniform(0), ledger);
         List<Lane> creations = new ArrayList<>();
         for (String userId : users.fixtureUserIds()) {
-            creations.add(new FixtureLane(List.of(FixtureStep.creation(fixture, userId)), "",
+            creations.add(FixtureStep.lane(List.of(FixtureStep.creation(fixture, userId)), "",
                     new TimedOperation(executor, storageClock, control)));
         }
         loop.run(creations, control, statistics, null);
@@ -174,7 +174,7 @@ final class CombinationRun implements AutoCloseable {
         List<Lane> executions = new ArrayList<>();
         for (String prefix : prefixes) {
             OperationExecutor executor = new OperationExecutor(engine, users, content, sizes, ledger);
-            executions.add(new FixtureLane(steps, prefix, new TimedOperation(executor, storageClock, control)));
+            executions.add(FixtureStep.lane(steps, prefix, new TimedOperation(executor, storageClock, control)));
         }
         return executions;
     }

@@ -1,10 +1,27 @@
 package dev.vaultload.run;
 
+import java.util.function.Supplier;
+
 /**
  * What one worker thread of a {@link MeasurementLoop} runs: a mode's schedule for that thread, in order. Used by
  * that thread only.
  */
 public interface Lane {
+    /** A lane of {@code slots}, which gives null once there are no more, and no hooks. */
+    static Lane of(TimedOperation timed, Supplier<Slot> slots) {
+        return new Lane() {
+            @Override
+            public TimedOperation timed() {
+                return timed;
+            }
+
+            @Override
+            public Slot next() {
+                return slots.get();
+            }
+        };
+    }
+
     /** The thread's own timed operation: its executor keeps the thread's expectations. */
     TimedOperation timed();
 

@@ -13,7 +13,6 @@ import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
-import dev.vaultload.run.load.PlannedOperation;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.LatencyHistograms;
@@ -133,40 +132,15 @@ public final class HeadroomRunner {
         List<Lane> lanes = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
             TimedOperation timed = workload.timedOperation(control);
-            lanes.add(new StepThread(claimed, workload.sequence(stepPrefix + "t" + thread + "/", timed), timed));
+            // closed loop: each thread claims the step's operations one at a time with the others
+            lanes.add(Lane.of(timed, workload.sequence(stepPrefix + "t" + thread + "/", timed).slots(() ->
+                    claimed.getAndIncrement() < plan.operationsPerStep() ? Slot.WHEN_READY : OperationSequence.NO_MORE)));
         }
         MeasurementLoop.Stretch stretch = loop.reported(lanes, control, statistics, null, listeners);
         List<OperationStatistics> operations = statistics.summarize(stretch.wallClock());
         Map<ErrorClass, Long> errors = statistics.errorTotals();
         return new StepRun(step(threads, operations, errors, stretch.wallClock(), stretch.processCpuNanos()), operations,
                 errors, stretch.processCpuNanos(), stretch.workerCpuNanos());
-    }
-
-    /** One thread of a step, closed loop: it claims the step's operations one at a time with the others. */
-    private final class StepThread implements Lane {
-        private final AtomicInteger claimed;
-        private final OperationSequence sequence;
-        private final TimedOperation timed;
-
-        StepThread(AtomicInteger claimed, OperationSequence sequence, TimedOperation timed) {
-            this.claimed = claimed;
-            this.sequence = sequence;
-            this.timed = timed;
-        }
-
-        @Override
-        public TimedOperation timed() {
-            return timed;
-        }
-
-        @Override
-        public Slot next() {
-            if (claimed.getAndIncrement() >= plan.operationsPerStep()) {
-                return null;
-            }
-            PlannedOperation planned = sequence.next();
-            return Slot.whenReady(planned.operation(), planned.locationPrefix(), null);
-        }
     }
 
     /** All operation types of the step in one histogram: a point of the plot is the step, not a type. */

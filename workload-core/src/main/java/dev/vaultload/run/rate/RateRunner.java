@@ -5,14 +5,12 @@ import dev.vaultload.report.RateSection;
 import dev.vaultload.run.Lane;
 import dev.vaultload.run.MeasurementLoop;
 import dev.vaultload.run.RunControl;
-import dev.vaultload.run.Slot;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
-import dev.vaultload.run.load.PlannedOperation;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.StatisticService;
@@ -21,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -104,41 +103,12 @@ public final class RateRunner {
         List<Lane> lanes = new ArrayList<>();
         for (int thread = 0; thread < plan.threads(); thread++) {
             TimedOperation timed = workload.timedOperation(control);
-            lanes.add(new Arrivals(thread, operations, startNanos, workload.sequence(prefix + thread + "/", timed), timed));
+            AtomicLong index = new AtomicLong(thread);
+            lanes.add(Lane.of(timed, workload.sequence(prefix + thread + "/", timed).slots(() -> {
+                long next = index.getAndAdd(plan.threads());
+                return next < operations ? startNanos + plan.intendedOffsetNanos(next) : OperationSequence.NO_MORE;
+            })));
         }
         return lanes;
-    }
-
-    /** The operations of one thread, each due at its offset on the plan's fixed schedule. */
-    private final class Arrivals implements Lane {
-        private final long operations;
-        private final long startNanos;
-        private final OperationSequence sequence;
-        private final TimedOperation timed;
-        private long index;
-
-        Arrivals(int thread, long operations, long startNanos, OperationSequence sequence, TimedOperation timed) {
-            this.index = thread;
-            this.operations = operations;
-            this.startNanos = startNanos;
-            this.sequence = sequence;
-            this.timed = timed;
-        }
-
-        @Override
-        public TimedOperation timed() {
-            return timed;
-        }
-
-        @Override
-        public Slot next() {
-            if (index >= operations) {
-                return null;
-            }
-            long dueNanos = startNanos + plan.intendedOffsetNanos(index);
-            index += plan.threads();
-            PlannedOperation planned = sequence.next();
-            return new Slot(planned.operation(), planned.locationPrefix(), null, dueNanos);
-        }
     }
 }
