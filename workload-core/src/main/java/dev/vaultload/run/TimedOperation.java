@@ -5,6 +5,7 @@ import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.DocumentsAtFault;
 import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import dev.vaultload.storage.TimedBlobStore;
@@ -60,6 +61,7 @@ public final class TimedOperation {
         ReencryptionWitness.Before reencrypted = operation instanceof Operation.Reencrypt reencrypt
                 ? reencryptions.before(reencrypt, locationPrefix) : null;
         storageClock.takeThreadStorageNanos(); // drops store and key-manager time spent between operations
+        storageClock.takeThreadChanges();
         KeyManagerClock.reset();
         long startNanos = System.nanoTime();
         long startCpuNanos = ProcessCpu.currentThreadNanos();
@@ -82,7 +84,10 @@ public final class TimedOperation {
                 serviceTimes.recordSuccess(type, serviceMicros, sizeBytes);
             }
             service.recordTimeSplit(type, serviceMicros, storageMicros, kmsMicros, kmsCalls);
-        } catch (RuntimeException failure) {
+        } catch (RuntimeException thrown) {
+            // a write that failed at its key manager before it sent anything to the store is not in doubt
+            RuntimeException failure = storageClock.takeThreadChanges() == 0 ? IndeterminateOutcome.nothingStored(thrown)
+                    : thrown;
             statistics.recordFailure(type, report(operation, locationPrefix, fixtureIndex, failure));
             // a LIST that found documents both planted and missing names the missing ones as LOST too
             for (Throwable also : failure.getSuppressed()) {

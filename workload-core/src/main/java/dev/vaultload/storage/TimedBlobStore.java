@@ -18,9 +18,13 @@ import java.util.stream.Stream;
  */
 public final class TimedBlobStore implements BlobStore {
 
-    /** Store time of one thread since it was last taken; only that thread reads and writes it. */
+    /**
+     * Store time of one thread since it was last taken, and how many requests that could change the store it sent
+     * (a put, a write's commit, a delete, a copy); only that thread reads and writes it.
+     */
     private static final class ThreadClock {
         long storageNanos;
+        int changes;
     }
 
     private final BlobStore delegate;
@@ -51,9 +55,21 @@ public final class TimedBlobStore implements BlobStore {
         return storageNanos;
     }
 
+    /**
+     * How many requests that could change the store (a put, a write's commit, a delete, a copy) the current thread
+     * sent since the previous call: none means a failed operation left the store as it was.
+     */
+    public int takeThreadChanges() {
+        ThreadClock clock = clocks.get();
+        int changes = clock.changes;
+        clock.changes = 0;
+        return changes;
+    }
+
     @Override
     public void put(String key, InputStream content, long lengthBytes) {
         ThreadClock clock = clocks.get();
+        clock.changes++;
         long startNanos = System.nanoTime();
         try {
             delegate.put(key, new ClockedInputStream(new StoppableContent(content, key), clock, false), lengthBytes);
@@ -109,6 +125,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public void delete(String key) {
         ThreadClock clock = clocks.get();
+        clock.changes++;
         long startNanos = System.nanoTime();
         try {
             delegate.delete(key);
@@ -121,6 +138,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public void copy(String sourceKey, String targetKey) {
         ThreadClock clock = clocks.get();
+        clock.changes++;
         long startNanos = System.nanoTime();
         try {
             delegate.copy(sourceKey, targetKey);
@@ -132,6 +150,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public long deletePrefix(String prefix) {
         ThreadClock clock = clocks.get();
+        clock.changes++;
         long startNanos = System.nanoTime();
         try {
             return delegate.deletePrefix(prefix);
@@ -252,6 +271,7 @@ public final class TimedBlobStore implements BlobStore {
         private final BlobOutputStream out;
         private final ThreadClock clock;
         private final String key;
+        private boolean aborted;
 
         ClockedOutputStream(BlobOutputStream out, ThreadClock clock, String key) {
             this.out = out;
@@ -301,6 +321,7 @@ public final class TimedBlobStore implements BlobStore {
 
         @Override
         public void abort() {
+            aborted = true;
             long startNanos = System.nanoTime();
             try {
                 out.abort();
@@ -311,6 +332,9 @@ public final class TimedBlobStore implements BlobStore {
 
         @Override
         public void close() throws IOException {
+            if (!aborted) {
+                clock.changes++; // the commit: closing an aborted write stores nothing
+            }
             long startNanos = System.nanoTime();
             try {
                 out.close();
