@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
  * @param errors           failures by class since the run began
  * @param runMillis        time since the run began
  * @param last             true for the closing report of the run
+ * @param keyManager       per type that called a key manager, its calls and wait since the run began
  */
 public record Interval(
         int index,
@@ -26,7 +27,15 @@ public record Interval(
         long responses,
         Map<ErrorClass, Long> errors,
         long runMillis,
-        boolean last) {
+        boolean last,
+        Map<OperationType, KeyManagerTally> keyManager) {
+
+    /** A period without key-manager calls. */
+    public Interval(int index, long startEpochMillis, long endEpochMillis, Map<OperationType, Histogram> latencyMicros,
+                    long requestsStarted, long responses, Map<ErrorClass, Long> errors, long runMillis, boolean last) {
+        this(index, startEpochMillis, endEpochMillis, latencyMicros, requestsStarted, responses, errors, runMillis, last,
+                Map.of());
+    }
 
     /** Successful operations in this period, all types. */
     public long completedInPeriod() {

@@ -70,6 +70,18 @@ public final class StatisticService {
         recorders.get(type).recordFailure(errorClass);
     }
 
+    /** Per type that called a key manager, its calls and wait since the start; empty when none did. */
+    public Map<OperationType, KeyManagerTally> keyManagerTotals() {
+        Map<OperationType, KeyManagerTally> totals = new EnumMap<>(OperationType.class);
+        timeSplits.forEach((type, split) -> {
+            KeyManagerTally tally = split.keyManagerTally();
+            if (tally.calls() > 0) {
+                totals.put(type, tally);
+            }
+        });
+        return totals;
+    }
+
     public long requestsStarted() {
         return requestsStarted.sum();
     }

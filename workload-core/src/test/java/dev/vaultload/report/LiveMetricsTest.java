@@ -22,6 +22,9 @@ import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
+import dev.vaultload.stats.Interval;
+import dev.vaultload.stats.IntervalListener;
+import dev.vaultload.stats.KeyManagerTally;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.InjectedLatency;
@@ -193,6 +196,24 @@ class LiveMetricsTest {
             assertEquals(10.0, scraped.sum("vaultload_threshold_measured", read), 0.05);
             assertEquals(0, scraped.sum("vaultload_threshold_passed", Map.of("threshold", "WRITE ops/s > 200")));
             assertEquals(150, scraped.sum("vaultload_threshold_measured", Map.of("threshold", "WRITE ops/s > 200")), 1e-9);
+        }
+    }
+
+    /** The periods carry each type's key-manager calls and wait since the start; the counters add what each period added. */
+    @Test
+    void keyManagerCallsAndWaitAreCountedPerOperationType() throws Exception {
+        try (LiveMetrics metrics = new LiveMetrics(0, Duration.ZERO)) {
+            IntervalListener combination = metrics.listener("MINIO", "VAULTLOAD", 2, 1, () -> 1);
+            combination.onInterval(new Interval(0, 0, 1_000, Map.of(), 4, 4, Map.of(), 1_000, false,
+                    Map.of(OperationType.WRITE, new KeyManagerTally(3, 1_500_000))));
+            combination.onInterval(new Interval(1, 1_000, 2_000, Map.of(), 9, 9, Map.of(), 2_000, true,
+                    Map.of(OperationType.WRITE, new KeyManagerTally(5, 2_500_000), OperationType.READ, new KeyManagerTally(4, 500_000))));
+            Exposition scraped = scrape(metrics.port());
+
+            assertEquals(5, scraped.sum("vaultload_kms_calls_total", Map.of("operation", "WRITE", "engine", "VAULTLOAD")));
+            assertEquals(2.5, scraped.sum("vaultload_kms_wait_seconds_total", Map.of("operation", "WRITE")), 1e-9);
+            assertEquals(4, scraped.sum("vaultload_kms_calls_total", Map.of("operation", "READ")));
+            assertEquals(0, scraped.sum("vaultload_kms_calls_total", Map.of("operation", "SHARE")), "served at 0 from the start");
         }
     }
 
