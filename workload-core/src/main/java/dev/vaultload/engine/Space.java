@@ -46,6 +46,16 @@ public interface Space {
         return Optional.empty();
     }
 
+    /**
+     * The key of the store object whose bytes, read through the store, are the document as the engine encrypted it,
+     * so that a REENCRYPT can be seen to have replaced them; by default {@link #storeKey}. Empty when the store does
+     * not hand out those bytes: with server-side encryption the server decrypts for every GET, so the bytes read
+     * through the store are the plaintext (or, under a customer key, nothing).
+     */
+    default Optional<String> ciphertextKey(String path) {
+        return storeKey(path);
+    }
+
     /** Deletes every document whose path starts with {@code prefix} (same rules as list); returns how many. */
     long delete(String prefix);
 }

@@ -185,9 +185,9 @@ public final class OperationExecutor {
                 reencrypt.location(), reencrypt.expectedContent()), locationPrefix);
     }
 
-    /** The store key of a REENCRYPT's document, when the engine names it. */
+    /** The store key of a REENCRYPT's document whose bytes are its ciphertext, when the engine names one. */
     Optional<String> storeKeyOf(Operation.Reencrypt reencrypt, String locationPrefix) {
-        return vault.privateSpace(users.credentials(reencrypt.userId())).storeKey(locationPrefix + reencrypt.location());
+        return vault.privateSpace(users.credentials(reencrypt.userId())).ciphertextKey(locationPrefix + reencrypt.location());
     }
 
     /** Whether every user the operation acts on or for (a share's recipients too) was acknowledged as created. */

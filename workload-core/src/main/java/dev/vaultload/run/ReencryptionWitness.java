@@ -14,8 +14,9 @@ import java.util.Optional;
  * Proves that a REENCRYPT encrypted its document again: the SHA-256 of the stored object is taken before the
  * operation and again after it, and must differ, and the document read back must still hold its content. Works
  * outside the operation's timing ({@link TimedOperation}), on the store's own bytes, so an engine that answers
- * without rewriting anything is caught whatever it says. An engine that does not name its store keys leaves
- * nothing to compare: then only the content is checked.
+ * without rewriting anything is caught whatever it says. An engine that names no object whose stored bytes the
+ * store hands out ({@link dev.vaultload.engine.Space#ciphertextKey}: its layout is its own, or the server decrypts
+ * on GET) leaves nothing to compare: then only the content is checked.
  */
 final class ReencryptionWitness {
     private final BlobStore store;
