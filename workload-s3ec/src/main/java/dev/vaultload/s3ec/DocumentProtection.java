@@ -1,6 +1,7 @@
 package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.engine.Password;
 import dev.vaultload.engine.UserCredentials;
 import java.io.InputStream;
 import java.util.List;
@@ -28,6 +29,26 @@ interface DocumentProtection {
 
     /** The plaintext of the document at {@code key} in the reader's private space or inbox. */
     InputStream read(UserCredentials reader, String key, boolean inbox);
+
+    /**
+     * ROTATE_KEY: moves the user's secret from {@code user}'s password to {@code next}, so that the old password opens
+     * none of the user's documents (WRONG_PASSWORD, changing nothing, when {@code user}'s password is not the current
+     * one). Only called when the factory lists ROTATE_KEY for this protection.
+     */
+    void rotateKey(UserCredentials user, Password next);
+
+    /**
+     * REENCRYPT of the owner's private document at {@code key}, whole or not at all. {@code rewrite} reads the
+     * document through this protection and writes it again (a new data key), for a protection whose server cannot
+     * re-encrypt in place.
+     */
+    void reencrypt(UserCredentials owner, String key, Runnable rewrite);
+
+    /**
+     * Whether a plain GET of a document's object returns its ciphertext (client-side encryption), so that a
+     * re-encryption can be seen in its bytes; false where the server decrypts on GET.
+     */
+    boolean storesCiphertext();
 
     EngineDescription description();
 }

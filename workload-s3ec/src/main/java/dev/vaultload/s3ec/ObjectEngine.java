@@ -3,11 +3,14 @@ package dev.vaultload.s3ec;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.Password;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
@@ -75,6 +78,44 @@ final class ObjectEngine implements Engine {
         return new SpoolingOutputStream(multipartBytes, document -> protection.share(sender, recipients, inboxKeys, document));
     }
 
+    /** ROTATE_KEY as the protection does it ({@link DocumentProtection#rotateKey}). */
+    @Override
+    public void rotateKey(UserCredentials user, Password nextPassword) {
+        requireUser(user.userId());
+        protection.rotateKey(user, nextPassword);
+    }
+
+    /** REENCRYPT as the protection does it: on the server, or by {@link #rewrite}. */
+    @Override
+    public void reencrypt(UserCredentials user, String path) {
+        open(user);
+        String key = ObjectLayout.documentKey(ObjectLayout.privateRoot(user.userId()), ObjectLayout.checked(path));
+        protection.reencrypt(user, key, () -> rewrite(user, key));
+    }
+
+    /**
+     * Reads the document whole and writes it again through the protection, which encrypts it under a new data key;
+     * nothing is written unless the whole document was read (and, with S3EC, authenticated), and the PUT replaces
+     * the object whole or not at all.
+     */
+    private void rewrite(UserCredentials owner, String key) {
+        SpoolingOutputStream copy = new SpoolingOutputStream(multipartBytes, document -> protection.write(owner, key, document));
+        try (InputStream in = protection.read(owner, key, false)) {
+            in.transferTo(copy);
+        } catch (IOException e) {
+            copy.discard();
+            throw new UncheckedIOException("re-encrypting " + key + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            copy.discard();
+            throw e;
+        }
+        try {
+            copy.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("re-encrypting " + key + ": " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public EngineDescription description() {
         return protection.description();
@@ -128,6 +169,11 @@ final class ObjectEngine implements Engine {
         @Override
         public Optional<String> storeKey(String path) {
             return Optional.of(ObjectLayout.documentKey(root, path));
+        }
+
+        @Override
+        public Optional<String> ciphertextKey(String path) {
+            return protection.storesCiphertext() ? storeKey(path) : Optional.empty();
         }
 
         @Override

@@ -4,7 +4,9 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.storage.BlobStore;
+import java.util.Set;
 
 /**
  * S3EC: AWS's Amazon S3 Encryption Client on the S3 provider's endpoint and bucket ({@link S3EcProtection}). It
@@ -29,6 +31,12 @@ public final class S3EcEngineFactory implements EngineFactory {
         }
         S3EcKms.check(options.settings());
         AwsEngineSettings.ENGINE_MULTIPART_MIB.read(options.settings());
+    }
+
+    /** Both: ROTATE_KEY re-seals the keystore, REENCRYPT reads and re-writes the document ({@link S3EcProtection}). */
+    @Override
+    public Set<OperationType> keyLifecycleOperations(EngineOptions options) {
+        return Set.of(OperationType.ROTATE_KEY, OperationType.REENCRYPT);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.vaultload.engine.Password;
 import dev.vaultload.engine.UserCredentials;
 import java.io.InputStream;
 import java.security.PublicKey;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -89,9 +90,42 @@ final class S3EcProtection implements DocumentProtection {
 
     private Unlocked open(UserCredentials user) {
         String key = keystore(user.userId());
-        byte[] sealed = objects.get(key).orElseThrow(() -> new EngineException(EngineException.Reason.UNKNOWN_USER,
-                "no keystore of user " + user.userId()));
-        return unlockedWith(user.password(), UserKeys.decode(PasswordSeal.open(user.password(), sealed, key), key));
+        return unlockedWith(user.password(), UserKeys.decode(PasswordSeal.open(user.password(), sealed(user.userId()), key), key));
+    }
+
+    private byte[] sealed(String userId) {
+        return objects.get(keystore(userId)).orElseThrow(() -> new EngineException(EngineException.Reason.UNKNOWN_USER,
+                "no keystore of user " + userId));
+    }
+
+    /**
+     * Re-seals the keystore under the next password, in one PUT; the keys in it stay, so no document or share
+     * changes (as VAULTLOAD's rotation: the wrapping keys are bound to nothing the password is). The old password
+     * then opens no keystore, hence no document. S3EC's own {@code reEncryptInstructionFile} is not used: it
+     * re-wraps one object's data key in an instruction file, and these objects keep their wrapped key in their
+     * metadata; a move to new wrapping keys would re-write every document of the user instead.
+     */
+    @Override
+    public void rotateKey(UserCredentials user, Password next) {
+        String key = keystore(user.userId());
+        byte[] material = PasswordSeal.open(user.password(), sealed(user.userId()), key);
+        try {
+            objects.put(key, PasswordSeal.seal(next, kdfIterations, material));
+        } finally {
+            Arrays.fill(material, (byte) 0);
+        }
+        unlocked.computeIfPresent(user.userId(), (id, keys) -> new Unlocked(next, keys.privateDocuments(), keys.inbox()));
+    }
+
+    /** A read and re-write through the client: a new data key and nonce, wrapped as any write's. */
+    @Override
+    public void reencrypt(UserCredentials owner, String key, Runnable rewrite) {
+        rewrite.run();
+    }
+
+    @Override
+    public boolean storesCiphertext() {
+        return true;
     }
 
     private Unlocked unlockedWith(Password password, UserKeys keys) {

@@ -45,6 +45,19 @@ final class SpoolingOutputStream extends OutputStream {
         sizeBytes += length;
     }
 
+    /** Drops what was written without handing it on: the document's source failed before its end. */
+    void discard() {
+        closed = true;
+        if (fileOut != null) {
+            try {
+                fileOut.close();
+            } catch (IOException ignored) {
+                // the file is deleted next
+            }
+            Spool.inFile(file, sizeBytes).delete();
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (closed) {

@@ -4,12 +4,15 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.storage.BlobStore;
+import java.util.Set;
 
 /**
  * A server-side encryption engine ({@link ServerSideProtection}) on the S3 provider's endpoint, with a client of its
  * own (as S3EC). The server encrypts with AES-256 in its own way; CIPHER must stay AES256_GCM (the default) and
- * KDF_ITERATIONS does not apply. A server the mode is missing on is refused before the run ({@link SseMode#refusal}).
+ * KDF_ITERATIONS does not apply. A server the mode is missing on is refused before the run ({@link SseMode#refusal}),
+ * and so is a key lifecycle operation the mode cannot carry out ({@link SseMode#keyLifecycle}).
  */
 public abstract class SseEngineFactory implements EngineFactory {
     private final SseMode mode;
@@ -38,6 +41,11 @@ public abstract class SseEngineFactory implements EngineFactory {
                     + ": expected AES256_GCM (unset): the server chooses how it encrypts");
         }
         AwsEngineSettings.ENGINE_MULTIPART_MIB.read(options.settings());
+    }
+
+    @Override
+    public Set<OperationType> keyLifecycleOperations(EngineOptions options) {
+        return mode.keyLifecycle(StorageRequirement.providers(options.settings()));
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.vaultload.s3ec;
 
+import dev.vaultload.fixture.OperationType;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
 import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
@@ -12,8 +15,9 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
 
 /**
  * The server-side encryption modes, their request headers and what the servers the providers reach offer: a mode
- * a server lacks is refused before the run ({@link #refusal}). SSE-C's key goes with every PUT, GET, HEAD, part and
- * copy, with its MD5 (mandatory on MinIO and Ceph; the SDK does not compute it).
+ * a server lacks is refused before the run ({@link #refusal}). SSE-C's key ({@link CustomerKeys}; the other modes
+ * take none: null) goes with every PUT, GET, HEAD, part and copy, with its MD5 (mandatory on MinIO and Ceph; the SDK
+ * does not compute it).
  */
 enum SseMode {
     /** The server's own key ({@code x-amz-server-side-encryption: AES256}). */
@@ -44,47 +48,47 @@ enum SseMode {
         };
     }
 
-    void apply(PutObjectRequest.Builder request, String userId, String kmsKeyId) {
+    void apply(PutObjectRequest.Builder request, CustomerKeys.CustomerKey key, String kmsKeyId) {
         if (this == SSE_C) {
-            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+            customer(key, (algorithm, keyBase64, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(keyBase64).sseCustomerKeyMD5(md5));
         } else {
             request.serverSideEncryption(serverSide()).ssekmsKeyId(this == SSE_KMS ? kmsKeyId : null);
         }
     }
 
-    void apply(CreateMultipartUploadRequest.Builder request, String userId, String kmsKeyId) {
+    void apply(CreateMultipartUploadRequest.Builder request, CustomerKeys.CustomerKey key, String kmsKeyId) {
         if (this == SSE_C) {
-            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+            customer(key, (algorithm, keyBase64, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(keyBase64).sseCustomerKeyMD5(md5));
         } else {
             request.serverSideEncryption(serverSide()).ssekmsKeyId(this == SSE_KMS ? kmsKeyId : null);
         }
     }
 
     /** Parts repeat only SSE-C's key (Ceph requires it on every part). */
-    void apply(UploadPartRequest.Builder request, String userId) {
+    void apply(UploadPartRequest.Builder request, CustomerKeys.CustomerKey key) {
         if (this == SSE_C) {
-            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+            customer(key, (algorithm, keyBase64, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(keyBase64).sseCustomerKeyMD5(md5));
         }
     }
 
-    void apply(GetObjectRequest.Builder request, String userId) {
+    void apply(GetObjectRequest.Builder request, CustomerKeys.CustomerKey key) {
         if (this == SSE_C) {
-            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+            customer(key, (algorithm, keyBase64, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(keyBase64).sseCustomerKeyMD5(md5));
         }
     }
 
-    void apply(HeadObjectRequest.Builder request, String userId) {
+    void apply(HeadObjectRequest.Builder request, CustomerKeys.CustomerKey key) {
         if (this == SSE_C) {
-            customer(userId, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+            customer(key, (algorithm, keyBase64, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(keyBase64).sseCustomerKeyMD5(md5));
         }
     }
 
-    /** A copy encrypted like a PUT for {@code targetUser}; an SSE-C source opened with {@code sourceUser}'s key (the copy re-keys). */
-    void apply(CopyObjectRequest.Builder request, String sourceUser, String targetUser, String kmsKeyId) {
+    /** A copy encrypted like a PUT under {@code target}; an SSE-C source opened with {@code source} (the copy re-keys). */
+    void apply(CopyObjectRequest.Builder request, CustomerKeys.CustomerKey source, CustomerKeys.CustomerKey target, String kmsKeyId) {
         if (this == SSE_C) {
-            customer(sourceUser, (algorithm, key, md5) -> request.copySourceSSECustomerAlgorithm(algorithm)
-                    .copySourceSSECustomerKey(key).copySourceSSECustomerKeyMD5(md5));
-            customer(targetUser, (algorithm, key, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(key).sseCustomerKeyMD5(md5));
+            customer(source, (algorithm, keyBase64, md5) -> request.copySourceSSECustomerAlgorithm(algorithm)
+                    .copySourceSSECustomerKey(keyBase64).copySourceSSECustomerKeyMD5(md5));
+            customer(target, (algorithm, keyBase64, md5) -> request.sseCustomerAlgorithm(algorithm).sseCustomerKey(keyBase64).sseCustomerKeyMD5(md5));
         } else {
             request.serverSideEncryption(serverSide()).ssekmsKeyId(this == SSE_KMS ? kmsKeyId : null);
         }
@@ -99,9 +103,20 @@ enum SseMode {
         void set(String algorithm, String keyBase64, String keyMd5Base64);
     }
 
-    private static void customer(String userId, CustomerHeaders headers) {
-        CustomerKeys.CustomerKey key = CustomerKeys.of(userId);
+    private static void customer(CustomerKeys.CustomerKey key, CustomerHeaders headers) {
         headers.set(key.algorithm(), key.keyBase64(), key.keyMd5Base64());
+    }
+
+    /**
+     * The key lifecycle operations this mode carries out. REENCRYPT in all three. ROTATE_KEY only with SSE-C, whose
+     * key is the user's (derived from the password, {@link CustomerKeys}): SSE-S3's and SSE-KMS's keys are the
+     * server's, so no password of the user opens or closes anything and "the old secret opens nothing" could not
+     * hold; a rotation of those keys is the server's or the KMS's business. Nor on Ceph RGW 16.2, which answers 501
+     * to the copy of an SSE-C object that re-keys it.
+     */
+    Set<OperationType> keyLifecycle(List<String> providers) {
+        return this == SSE_C && !providers.contains("CEPH") ? Set.of(OperationType.ROTATE_KEY, OperationType.REENCRYPT)
+                : Set.of(OperationType.REENCRYPT);
     }
 
     /** Whether a write's answer says the server encrypted in this mode (Ceph 16.2 answers SSE-S3 without it). */

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
  * The contract's view of an SSE-C bucket for one who holds the application's keys: a document under
- * {@code users/ID/private|inbox/} is read and written with its owner's key, so a copy (through the client) re-keys
+ * {@code users/ID/private|inbox/} is read and written with its owner's current key, so a copy (through the client) re-keys
  * to the target's owner; the rest (profiles) plainly.
  */
 final class CustomerKeyedStore extends ClientCopyStore {
@@ -28,7 +28,7 @@ final class CustomerKeyedStore extends ClientCopyStore {
             return super.get(key);
         }
         GetObjectRequest.Builder request = GetObjectRequest.builder().bucket(bucket).key(key);
-        SseMode.SSE_C.apply(request, owner(key));
+        SseMode.SSE_C.apply(request, CustomerKeys.current(owner(key)));
         return s3.getObject(request.build());
     }
 
@@ -39,7 +39,7 @@ final class CustomerKeyedStore extends ClientCopyStore {
             return;
         }
         PutObjectRequest.Builder request = PutObjectRequest.builder().bucket(bucket).key(key);
-        SseMode.SSE_C.apply(request, owner(key), null);
+        SseMode.SSE_C.apply(request, CustomerKeys.current(owner(key)), null);
         s3.putObject(request.build(), RequestBody.fromInputStream(content, lengthBytes));
     }
 

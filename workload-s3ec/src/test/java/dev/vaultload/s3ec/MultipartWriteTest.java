@@ -83,7 +83,7 @@ class MultipartWriteTest {
     private static String etag(S3Access access, String key, UserCredentials owner, String engineName) {
         HeadObjectRequest.Builder head = HeadObjectRequest.builder().bucket(access.bucket()).key(key);
         if (engineName.equals("SSE_C")) {
-            SseMode.SSE_C.apply(head, owner.userId());
+            SseMode.SSE_C.apply(head, CustomerKeys.of(owner));
         }
         return S3Endpoints.client(access).headObject(head.build()).eTag();
     }
