@@ -71,7 +71,8 @@ final class BlobStoreStorage implements StorageService {
         }
     }
 
-    private static String key(AbsoluteLocation<?> location) {
+    /** The store key of a location Datasafe resolved, for naming the object that holds a document. */
+    static String key(AbsoluteLocation<?> location) {
         String path = location.location().getRawPath();
         return path.startsWith("/") ? path.substring(1) : path;
     }

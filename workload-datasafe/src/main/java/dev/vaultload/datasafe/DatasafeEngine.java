@@ -16,7 +16,12 @@ import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -33,10 +38,13 @@ final class DatasafeEngine implements Engine {
     private static final String STORE_PASSWORD = "vaultload-datasafe";
 
     private final DefaultDatasafeServices datasafe;
+    private final boolean storeKeysKnown;
     // users known to exist: asking Datasafe costs a store call, which would count against it in every operation
     private final Set<String> knownUsers = ConcurrentHashMap.newKeySet();
 
-    DatasafeEngine(StorageService storage) {
+    /** @param storeKeysKnown whether Datasafe's locations are the harness's store keys (its adapter), not its own S3's */
+    DatasafeEngine(StorageService storage, boolean storeKeysKnown) {
+        this.storeKeysKnown = storeKeysKnown;
         this.datasafe = DaggerDefaultDatasafeServices.builder()
                 .config(new DefaultDFSConfig(BlobStoreStorage.ROOT, new ReadStorePassword(STORE_PASSWORD::toCharArray)))
                 .storage(storage)
@@ -60,13 +68,13 @@ final class DatasafeEngine implements Engine {
 
     @Override
     public PrivateSpace privateSpace(UserCredentials user) {
-        return new DatasafePrivateSpace(existing(user), datasafe.privateService());
+        return new DatasafePrivateSpace(existing(user), datasafe.privateService(), storeKeysKnown);
     }
 
     @Override
     public Space inbox(UserCredentials user) {
         var inbox = datasafe.inboxService();
-        return new DatasafeSpace(existing(user), inbox::read, inbox::list, inbox::remove);
+        return new DatasafeSpace(existing(user), inbox::read, inbox::list, inbox::remove, false);
     }
 
     @Override
@@ -75,6 +83,36 @@ final class DatasafeEngine implements Engine {
         Set<UserID> recipients = recipientIds.stream().map(UserID::new).collect(Collectors.toCollection(LinkedHashSet::new));
         recipients.forEach(recipient -> requireUser(recipient.getValue()));
         return datasafe.inboxService().write(WriteRequest.forDefaultPublic(recipients, path));
+    }
+
+    /**
+     * Datasafe has no re-encryption call: the document is read whole (its CMS envelope and GCM tag checked) into a
+     * temporary file and written again at the same path, which Datasafe encrypts under a new document key into the
+     * same object (its private paths encrypt deterministically). Nothing is written unless the whole document read.
+     */
+    @Override
+    public void reencrypt(UserCredentials user, String path) {
+        PrivateSpace space = privateSpace(user);
+        Path copy = null;
+        try {
+            copy = Files.createTempFile("vaultload-datasafe-", ".bin");
+            try (InputStream in = space.read(path)) {
+                Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            try (OutputStream out = space.write(path)) {
+                Files.copy(copy, out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("re-encrypting " + path + ": " + e.getMessage(), e);
+        } finally {
+            if (copy != null) {
+                try {
+                    Files.deleteIfExists(copy);
+                } catch (IOException ignored) {
+                    // a temporary file left behind is the system's to clean
+                }
+            }
+        }
     }
 
     @Override

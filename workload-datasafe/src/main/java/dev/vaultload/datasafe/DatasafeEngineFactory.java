@@ -4,7 +4,9 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.storage.BlobStore;
+import java.util.Set;
 
 /**
  * DATASAFE: the real Datasafe over the harness's store. Datasafe 1.0.3 offers one document cipher (CMS with
@@ -33,10 +35,22 @@ public final class DatasafeEngineFactory implements EngineFactory {
         }
     }
 
+    /**
+     * REENCRYPT ({@link DatasafeEngine#reencrypt}). Not ROTATE_KEY: Datasafe's own password change,
+     * {@code ProfileUpdatingService.updateReadKeyPassword}, fails on Java 21 before it touches the keystore (the
+     * static initializer of keymanagement 0.0.6's {@code EntryViewImpl} asks typetools 0.6.1 for a lambda's generic
+     * types, which it cannot read on this JVM), and a rotation by other means than Datasafe's would not be
+     * Datasafe's.
+     */
+    @Override
+    public Set<OperationType> keyLifecycleOperations(EngineOptions options) {
+        return Set.of(OperationType.REENCRYPT);
+    }
+
     @Override
     public Engine open(BlobStore store, EngineOptions options) {
         check(options);
         boolean nativeS3 = DatasafeSettings.DATASAFE_STORAGE.read(options.settings()).equals(DatasafeSettings.NATIVE);
-        return new DatasafeEngine(nativeS3 ? NativeS3Storage.open(options.settings()) : new BlobStoreStorage(store));
+        return new DatasafeEngine(nativeS3 ? NativeS3Storage.open(options.settings()) : new BlobStoreStorage(store), !nativeS3);
     }
 }

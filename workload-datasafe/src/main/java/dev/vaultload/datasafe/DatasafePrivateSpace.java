@@ -10,8 +10,8 @@ import java.io.OutputStream;
 final class DatasafePrivateSpace extends DatasafeSpace implements PrivateSpace {
     private final PrivateSpaceService privateService;
 
-    DatasafePrivateSpace(UserIDAuth user, PrivateSpaceService privateService) {
-        super(user, privateService::read, privateService::list, privateService::remove);
+    DatasafePrivateSpace(UserIDAuth user, PrivateSpaceService privateService, boolean storeKeysKnown) {
+        super(user, privateService::read, privateService::list, privateService::remove, storeKeysKnown);
         this.privateService = privateService;
     }
 

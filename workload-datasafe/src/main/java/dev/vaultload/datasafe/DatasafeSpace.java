@@ -11,6 +11,7 @@ import de.adorsys.datasafe.types.api.resource.Uri;
 import dev.vaultload.engine.Space;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -25,11 +26,14 @@ class DatasafeSpace implements Space {
     private final Function<ReadRequest<UserIDAuth, PrivateResource>, InputStream> reader;
     private final Function<ListRequest<UserIDAuth, PrivateResource>, Stream<AbsoluteLocation<ResolvedResource>>> lister;
     private final Consumer<RemoveRequest<UserIDAuth, PrivateResource>> remover;
+    /** Whether Datasafe's locations are the harness's store keys (ADAPTER), so that {@link #storeKey} can name them. */
+    private final boolean storeKeysKnown;
 
     DatasafeSpace(UserIDAuth user, Function<ReadRequest<UserIDAuth, PrivateResource>, InputStream> reader,
                   Function<ListRequest<UserIDAuth, PrivateResource>, Stream<AbsoluteLocation<ResolvedResource>>> lister,
-                  Consumer<RemoveRequest<UserIDAuth, PrivateResource>> remover) {
+                  Consumer<RemoveRequest<UserIDAuth, PrivateResource>> remover, boolean storeKeysKnown) {
         this.user = user;
+        this.storeKeysKnown = storeKeysKnown;
         this.reader = reader;
         this.lister = lister;
         this.remover = remover;
@@ -49,6 +53,18 @@ class DatasafeSpace implements Space {
         return lister.apply(ListRequest.forDefaultPrivate(user, prefix))
                 .map(location -> location.getResource().asPrivate().decryptedPath().getPath())
                 .filter(path -> covers(prefix, path));
+    }
+
+    /** Where the document's object is, from Datasafe's own listing (its private paths are encrypted); ADAPTER only. */
+    @Override
+    public Optional<String> storeKey(String path) {
+        if (!storeKeysKnown) {
+            return Optional.empty();
+        }
+        try (Stream<AbsoluteLocation<ResolvedResource>> listed = lister.apply(ListRequest.forDefaultPrivate(user, path))) {
+            return listed.filter(location -> location.getResource().asPrivate().decryptedPath().getPath().equals(path))
+                    .findFirst().map(BlobStoreStorage::key);
+        }
     }
 
     @Override
