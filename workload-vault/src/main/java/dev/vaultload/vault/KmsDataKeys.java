@@ -32,6 +32,11 @@ final class KmsDataKeys {
         return kms.decrypt(kms.keyId(), wrapped, context);
     }
 
+    /** Where the key is, for messages: the KMS, its endpoint and the key id; no key material. */
+    String describe() {
+        return kms.description() + ", key '" + kms.keyId() + "'";
+    }
+
     /** HMAC-SHA256(dataKey, message): a working key that derives from a data key and something of its own. */
     static byte[] derive(byte[] dataKey, byte[] message) {
         try {
