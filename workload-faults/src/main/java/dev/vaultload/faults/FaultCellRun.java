@@ -90,7 +90,7 @@ final class FaultCellRun {
             long retries = faulted.retriesByOperation().values().stream().mapToLong(Long::longValue).sum();
             long validationFailures = result.failures().stream().filter(f -> f.message().startsWith("final ")).count();
             return Optional.of(new FaultCell(kind, store.name(), placement.fault().name(), window.faultDuration(), result,
-                    retries, validationFailures));
+                    retries, validationFailures, window.healedAt().orElse(null)));
         } catch (Exception e) {
             throw new IllegalStateException("fault matrix cell " + cellName + " could not run: " + e, e);
         }

@@ -2,6 +2,7 @@ package dev.vaultload.faults;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,7 +24,12 @@ enum FaultKind {
     SERVER_KILLED(Layer.PROCESS),
     KMS_LATENCY(Layer.KMS, 50),
     KMS_BLACK_HOLE(Layer.KMS),
-    KMS_STOPPED(Layer.KMS);
+    KMS_STOPPED(Layer.KMS),
+    /** The KES process itself stopped and started again on its keys (scripts/start-kes.sh down, up). */
+    KMS_RESTARTED(Layer.KMS);
+
+    /** How long bringing KES down or up may take: its SIGTERM grace and its start. */
+    private static final Duration KES_SWITCH_TIMEOUT = Duration.ofSeconds(40);
 
     enum Layer { NETWORK, HTTP, PROCESS, KMS }
 
@@ -63,7 +69,8 @@ enum FaultKind {
     /**
      * This fault in front of {@code store}; empty when it cannot happen there (no process to kill, no KES server).
      *
-     * @param kes the KES server a key manager's fault stands in front of, if there is one
+     * @param kes the KES server a key manager's fault stands in front of, if there is one (KMS_RESTARTED also needs
+     *            it to be the one scripts/start-kes.sh runs)
      */
     Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, Optional<URI> kes) {
         return switch (layer) {
@@ -78,11 +85,12 @@ enum FaultKind {
             }
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
-            case KMS -> kes.map(server -> {
-                ToxicProxy proxy = toxiproxy.proxy(cellName, server);
-                return new Placement(store.endpoint(), kmsFault(proxy), () -> {
-                }, Optional.of(proxy.tlsEndpoint()));
-            });
+            case KMS -> kes.filter(server -> this != KMS_RESTARTED || kesScript().succeeds(KES_SWITCH_TIMEOUT, Map.of(), "status"))
+                    .map(server -> {
+                        ToxicProxy proxy = toxiproxy.proxy(cellName, server);
+                        return new Placement(store.endpoint(), kmsFault(proxy), () -> {
+                        }, Optional.of(proxy.tlsEndpoint()));
+                    });
         };
     }
 
@@ -91,9 +99,17 @@ enum FaultKind {
             case KMS_LATENCY -> proxy.latency(Duration.ofMillis(100), Duration.ofMillis(50));
             case KMS_BLACK_HOLE -> proxy.blackHole();
             case KMS_STOPPED -> proxy.refused();
+            case KMS_RESTARTED -> SwitchedFault.of("restarted (keys kept)",
+                    () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "down"),
+                    () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "up"));
             default -> throw new IllegalStateException(this + " is not a key manager's fault");
         };
         return SwitchedFault.of("KES " + fault.name(), fault::inject, fault::heal);
+    }
+
+    /** The script that runs this machine's KES (KES_BASE_DIR, KES_PORT from the environment, as it was started). */
+    private static RepositoryScript kesScript() {
+        return RepositoryScript.named("start-kes.sh");
     }
 
     private Fault toxic(ToxicProxy proxy) {
