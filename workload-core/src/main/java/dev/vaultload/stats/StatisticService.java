@@ -1,6 +1,7 @@
 package dev.vaultload.stats;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.storage.StoreTraffic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -26,11 +27,13 @@ public final class StatisticService {
 
     private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
     private final Map<OperationType, TimeSplitRecorder> timeSplits = new EnumMap<>(OperationType.class);
+    private final Map<OperationType, StoreTrafficRecorder> traffic = new EnumMap<>(OperationType.class);
     private final LongAdder requestsStarted = new LongAdder();
 
     public StatisticService() {
         for (OperationType type : OperationType.values()) {
             recorders.put(type, new OperationRecorder());
+            traffic.put(type, new StoreTrafficRecorder());
         }
         for (OperationType type : SPLIT_TYPES) {
             timeSplits.put(type, new TimeSplitRecorder());
@@ -56,6 +59,15 @@ public final class StatisticService {
         if (split != null) {
             split.record(latencyMicros, storageMicros, kmsMicros, kmsCalls);
         }
+    }
+
+    /**
+     * Adds what a successful operation asked of the store.
+     *
+     * @param contentBytes the document bytes it wrote or read, 0 for one without content
+     */
+    public void recordStoreTraffic(OperationType type, StoreTraffic requested, long contentBytes) {
+        traffic.get(type).record(requested, contentBytes);
     }
 
     /**
@@ -131,7 +143,7 @@ public final class StatisticService {
                 summaries.add(OperationStatistics.of(type, latencies, recorder.sumLatencyMicros(),
                         recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO),
                         timeSplits.containsKey(type) ? timeSplits.get(type).summarize() : null,
-                        recorder.workerCpuNanos()));
+                        recorder.workerCpuNanos(), traffic.get(type).summarize()));
             }
         });
         return summaries;
