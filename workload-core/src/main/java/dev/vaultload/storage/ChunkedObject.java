@@ -12,7 +12,11 @@ import java.util.List;
  */
 final class ChunkedObject {
     private static final int FIRST_CHUNK_BYTES = 4 * 1024;
-    private static final int LARGEST_CHUNK_BYTES = 1024 * 1024;
+    /**
+     * Below half of G1's smallest region (1 MiB): a larger array is "humongous" and takes whole regions of its own, so
+     * that 1 MiB chunks held a 2 MiB region each and doubled the heap a MEMORY run needs.
+     */
+    private static final int LARGEST_CHUNK_BYTES = 256 * 1024;
 
     private final List<byte[]> chunks;
 
@@ -56,7 +60,7 @@ final class ChunkedObject {
         };
     }
 
-    /** Collects a written object in chunks that double from a few KiB (a small object stays small) up to 1 MiB. */
+    /** Collects a written object in chunks that double from a few KiB (a small object stays small) up to 256 KiB. */
     static final class Writer {
         private final List<byte[]> full = new ArrayList<>();
         private byte[] current = new byte[FIRST_CHUNK_BYTES];
