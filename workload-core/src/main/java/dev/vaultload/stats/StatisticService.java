@@ -1,6 +1,7 @@
 package dev.vaultload.stats;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.storage.StoreRequest;
 import dev.vaultload.storage.StoreTraffic;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,6 +90,18 @@ public final class StatisticService {
             KeyManagerTally tally = split.keyManagerTally();
             if (tally.calls() > 0) {
                 totals.put(type, tally);
+            }
+        });
+        return totals;
+    }
+
+    /** Per type that asked the store something, its requests by kind since the start; empty when none did. */
+    public Map<OperationType, Map<StoreRequest, Long>> storeRequestTotals() {
+        Map<OperationType, Map<StoreRequest, Long>> totals = new EnumMap<>(OperationType.class);
+        traffic.forEach((type, recorder) -> {
+            Map<StoreRequest, Long> requests = recorder.requestTotals();
+            if (!requests.isEmpty()) {
+                totals.put(type, requests);
             }
         });
         return totals;

@@ -34,6 +34,18 @@ final class StoreTrafficRecorder {
         operations.increment();
     }
 
+    /** Requests so far by kind, only the kinds made; read while operations go on, so a count may be one behind. */
+    Map<StoreRequest, Long> requestTotals() {
+        Map<StoreRequest, Long> totals = new EnumMap<>(StoreRequest.class);
+        for (StoreRequest kind : StoreRequest.values()) {
+            long total = requests[kind.ordinal()].sum();
+            if (total > 0) {
+                totals.put(kind, total);
+            }
+        }
+        return totals;
+    }
+
     /** Per operation; null when no operation asked the store anything (none ran, or the engine has its own client). */
     StoreTrafficStatistics summarize() {
         long count = operations.sum();
