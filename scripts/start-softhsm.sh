@@ -13,8 +13,8 @@
 #   PKCS11_KEY_LABEL     the label of the key made at start (default vaultload-key)
 # The token's user PIN and SO PIN are random, made at each start; they are kept only in files of mode 600 under the
 # base directory (env and so-pin) and the PIN is printed only as PKCS11_PIN in the export lines, as start-postgres.sh
-# hands over its password. pkcs11-tool initializes the token and makes the key inside it: AES-256, sensitive and
-# never extractable.
+# hands over its password. pkcs11-tool initializes the token and makes the key inside it: AES-256, sensitive, never
+# extractable and private (usable only after a login with the PIN).
 # SOFTHSM2_CONF, among the export lines, is what the library reads to find the token directory.
 # Progress goes to stderr; only the export lines go to stdout.
 set -euo pipefail
@@ -51,7 +51,7 @@ start() {
   pkcs11-tool --module "$library" --token-label "$token_label" --login --login-type so --so-pin env:VAULTLOAD_SO_PIN \
     --init-pin --pin env:VAULTLOAD_PIN >/dev/null || die "pkcs11-tool could not set the user PIN of token $token_label"
   pkcs11-tool --module "$library" --token-label "$token_label" --login --pin env:VAULTLOAD_PIN --keygen \
-    --key-type AES:32 --label "$key_label" --sensitive >/dev/null 2>&1 \
+    --key-type AES:32 --label "$key_label" --sensitive --private >/dev/null 2>&1 \
     || die "pkcs11-tool could not make the AES-256 key $key_label in token $token_label"
   unset VAULTLOAD_SO_PIN VAULTLOAD_PIN
   ( umask 077
