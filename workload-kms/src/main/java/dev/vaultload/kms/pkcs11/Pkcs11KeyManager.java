@@ -22,7 +22,7 @@ import javax.crypto.spec.GCMParameterSpec;
  * is SERVER. Calls are in-process: KMS_TIMEOUT does not apply.
  */
 final class Pkcs11KeyManager implements KeyManager {
-    static final int IV_BYTES = 12;
+    private static final int IV_BYTES = 12;
     private static final int TAG_BITS = 128;
     private static final int DATA_KEY_BYTES = 32;
 

@@ -24,14 +24,14 @@ import javax.security.auth.login.LoginException;
  * thread an AES/GCM cipher and a random source of the token.
  * <p>
  * Built for many threads, since SunPKCS11's sessions are not free: the provider opens a session for an operation only
- * when its pool has none idle (the token allows as many as there are threads) and keeps it for the next one, so the
+ * when its pool has none idle (up to the token's limit; SoftHSM2 sets none) and keeps it for the next one, so the
  * sessions grow to the concurrency once and are reused. A {@link Cipher} is not thread-safe and costs a provider
  * lookup to make, so each thread keeps its own, whose every operation borrows a session only from init to doFinal; so
  * does the random source, whose instances are synchronized. Keys are looked up once per label: the key store's
  * lookups are synchronized and search the token.
  */
 final class Pkcs11Token {
-    static final String GCM = "AES/GCM/NoPadding";
+    private static final String GCM = "AES/GCM/NoPadding";
 
     private final Provider provider;
     private final KeyStore keyStore;
