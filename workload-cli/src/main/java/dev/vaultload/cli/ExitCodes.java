@@ -37,6 +37,11 @@ final class ExitCodes {
     }
 
     /** An option or a setting with a bad value, or a fixture file that does not load: one line on stderr, exit 2. */
+    /** The status of a run or merge whose results all {@code passed} or not, and broke a threshold or not. */
+    static int of(boolean passed, boolean thresholdsBreached) {
+        return !passed ? FAILED : thresholdsBreached ? THRESHOLD_BREACHED : OK;
+    }
+
     static void install(CommandLine commandLine) {
         commandLine.setParameterExceptionHandler((exception, args) -> {
             exception.getCommandLine().getErr().println("vaultload: " + (exception instanceof OverwrittenOptionException

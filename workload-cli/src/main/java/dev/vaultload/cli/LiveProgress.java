@@ -2,6 +2,7 @@ package dev.vaultload.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import dev.vaultload.report.ProgressDisplay;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.stats.IntervalListener;
 import java.io.Console;
@@ -13,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * The live view of a running phase: on a terminal, a progress bar with ETA when the number of operations
  * is known; otherwise (a soak, output to a file or a pipe) the per-period line of the KMS tool.
  */
-final class LiveProgress {
+final class LiveProgress implements ProgressDisplay {
     private final boolean terminal;
 
     LiveProgress(boolean terminal) {
@@ -28,11 +29,8 @@ final class LiveProgress {
         return terminal;
     }
 
-    /**
-     * @param plannedOperations operations the phase will run, 0 when unknown (a DURATION run)
-     * @param periodLine        the per-period line, when no one else prints it
-     */
-    List<IntervalListener> listeners(String label, long plannedOperations, Optional<IntervalListener> periodLine) {
+    @Override
+    public List<IntervalListener> listeners(String label, long plannedOperations, Optional<IntervalListener> periodLine) {
         boolean bar = terminal && plannedOperations > 0;
         // The period lines would tear the bar apart; they come back for phases that show none.
         ((Logger) LoggerFactory.getLogger(ProgressLog.class)).setLevel(bar ? Level.WARN : null);

@@ -4,6 +4,7 @@ import dev.vaultload.parse.JsonResultReader;
 import dev.vaultload.parse.RunMerge;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.run.RunOutcome;
 import dev.vaultload.report.ThresholdVerdict;
 import dev.vaultload.report.Thresholds;
 import dev.vaultload.scaleout.ResultsLocation;
@@ -84,7 +85,7 @@ final class MergeCommand implements Callable<Integer> {
         Path outFolder = out != null ? out : downloaded
                 ? Path.of(runFolder.getFileName() + "-merged") : runFolder.resolve("merged");
         RunMerge.Outcome outcome = new RunMerge(thresholds).merge(runFolder, outFolder);
-        ThresholdGate gate = new ThresholdGate(spec.commandLine().getErr());
+        boolean breached = false;
         for (Path file : outcome.written()) {
             if (file.toString().endsWith(".json")) {
                 RunResult merged = JsonResultReader.runResult(file);
@@ -92,7 +93,10 @@ final class MergeCommand implements Callable<Integer> {
                 if (MergeSummary.UNSYNCHRONIZED.equals(merged.merge().status())) {
                     unsynchronized(merged);
                 }
-                gate.accept(merged);
+                if (merged.thresholdsBreached()) {
+                    breached = true;
+                    spec.commandLine().getErr().println(RunOutcome.brokenThresholds(merged));
+                }
             }
         }
         outcome.written().forEach(file -> stdout.println("wrote " + file));
@@ -104,7 +108,8 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         stdout.flush();
-        return gate.exitCode(outcome.accepted(acceptUnsynchronized));
+        spec.commandLine().getErr().flush();
+        return ExitCodes.of(outcome.accepted(acceptUnsynchronized), breached);
     }
 
     private void unsynchronized(RunResult merged) {

@@ -1,5 +1,7 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.report.FinalVerdict;
+import dev.vaultload.report.Plural;
 import dev.vaultload.parse.HtmlReport;
 import dev.vaultload.parse.RunRecovery;
 import dev.vaultload.report.RunJournal;

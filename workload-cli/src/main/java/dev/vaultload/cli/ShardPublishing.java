@@ -1,7 +1,5 @@
 package dev.vaultload.cli;
 
-import dev.vaultload.report.DatasafeLogFile;
-import dev.vaultload.report.RunResult;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.scaleout.ClockSkewCheck;
@@ -33,18 +31,16 @@ final class ShardPublishing implements AutoCloseable {
     private final Path localFolder;
     private final boolean upload;
     private final ResultsBucket bucket;
-    private final String thread;
 
     /** @param runKey the run's folder in {@code store}, {@code [prefix/]RUN_ID/} */
     private ShardPublishing(ShardResults results, BlobStore store, String runKey, Path localFolder, boolean upload,
-                            ResultsBucket bucket, String thread) {
+                            ResultsBucket bucket) {
         this.results = results;
         this.store = store;
         this.runKey = runKey;
         this.localFolder = localFolder;
         this.upload = upload;
         this.bucket = bucket;
-        this.thread = thread;
     }
 
     /** The settings with REPORT_DIR set to the shard's local folder when RESULTS_URL is set. */
@@ -71,14 +67,13 @@ final class ShardPublishing implements AutoCloseable {
             return Optional.empty();
         }
         String runId = shard.runId().orElseThrow();
-        String thread = "shard-" + shard.index();
         if (location.get() instanceof ResultsLocation.Directory directory) {
             FileSystemBlobStore store = new FileSystemBlobStore(directory.path());
             ShardResults results = new ShardResults(store, ShardResults.folderKey("", runId, shard.index()),
                     localFolder.toString());
             results.refuseIfPresent();
             return Optional.of(new ShardPublishing(results, store, ShardResults.runKey("", runId), localFolder, false,
-                    null, thread));
+                    null));
         }
         ResultsLocation.Bucket results = (ResultsLocation.Bucket) location.get();
         ResultsBucket bucket = ResultsBucket.open(results.bucket(), settings);
@@ -94,7 +89,7 @@ final class ShardPublishing implements AutoCloseable {
                         + " (REPORT_DIR): choose a new RUN_ID");
             }
             return Optional.of(new ShardPublishing(shardResults, store, ShardResults.runKey(results.keyOf(""),
-                    runId), localFolder, true, bucket, thread));
+                    runId), localFolder, true, bucket));
         } catch (RuntimeException e) {
             bucket.close();
             throw e;
@@ -114,11 +109,6 @@ final class ShardPublishing implements AutoCloseable {
                 Clock.systemUTC(), Interruption::requested);
         barrier.refuseIfUsed();
         return barrier;
-    }
-
-    /** Adds a combination's Datasafe-format statistics to the shard's {@value DatasafeLogFile#NAME}. */
-    void record(RunResult result) {
-        new DatasafeLogFile(localFolder.resolve(DatasafeLogFile.NAME), thread).write(result);
     }
 
     /** @param outcome {@code passed}, {@code failed} or {@code interrupted}: what {@code done} says */

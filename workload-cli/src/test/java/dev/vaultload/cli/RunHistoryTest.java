@@ -7,6 +7,9 @@ import dev.vaultload.cli.InProcessCli.Outcome;
 import dev.vaultload.storage.StorageProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,30 @@ class RunHistoryTest {
         Outcome again = InProcessCli.execute(StorageProviders::named, List.of("history", "add", folder.toString(), "--url",
                 history.toString()));
         assertTrue(again.out().contains("added 0 results, 2 were there already"), again.out());
+    }
+
+    /** Another process's result, written into the same folder while the run ran, is not this run's to add. */
+    @Test
+    void onlyTheResultsThisRunWroteAreAdded() throws Exception {
+        Outcome other = InProcessCli.execute(StorageProviders::named, List.of("run", "--storage-providers", "MEMORY",
+                "--threads", "1", "--file-sizes", "1", "--kdf-iterations", "1000", "--report-dir",
+                folder.resolve("other").toString()));
+        assertEquals(0, other.exitCode(), other.err());
+        Path mine = Files.createDirectories(folder.resolve("mine"));
+        Path otherResult;
+        try (Stream<Path> files = Files.list(folder.resolve("other"))) {
+            otherResult = files.filter(file -> file.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        Path copied = Files.copy(otherResult, mine.resolve(otherResult.getFileName()));
+        // as if written during the run: a search by modification time would take it for this run's
+        Files.setLastModifiedTime(copied, FileTime.from(Instant.now().plus(Duration.ofHours(1))));
+
+        Outcome run = InProcessCli.execute(StorageProviders::named, List.of("run", "--storage-providers", "MEMORY",
+                "--threads", "1", "--file-sizes", "1", "--kdf-iterations", "1000", "--report-dir", mine.toString(),
+                "--history-url", folder.resolve("history.db").toString()));
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("added 1 result to the history"), run.out());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -79,6 +80,11 @@ public final class ReportFiles {
         return directory.resolve(baseName + JSON);
     }
 
+    /** The JSON file when REPORT_FORMATS writes one. */
+    public Optional<Path> jsonIn(Set<ResultFormat> formats) {
+        return formats.contains(ResultFormat.JSON) ? Optional.of(json()) : Optional.empty();
+    }
+
     public Path csv() {
         return directory.resolve(baseName + ".csv");
     }
@@ -96,7 +102,8 @@ public final class ReportFiles {
             sinks.add(new DatasafeStatisticsLog(console));
         }
         if (formats.contains(ResultFormat.CONSOLE)) {
-            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console),
+            sinks.addAll(List.of(new TimeSplitLog(console), new StoreTrafficLog(console), new ServedWithinTable(console),
+                    new SoakHealthLog(console),
                     new EndpointLog(console), new CeilingLog(console), new ThresholdLog(console)));
         }
         if (formats.contains(ResultFormat.JSON)) {

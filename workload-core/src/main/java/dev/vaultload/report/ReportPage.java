@@ -7,7 +7,8 @@ import java.util.ServiceLoader;
 /**
  * The page of a results folder ({@code report.html}), contributed by the part that draws it (the parse module) through
  * {@link ServiceLoader}, as engines and stores are: so every front door that writes results (the command line, the
- * JUnit suites) writes the page when REPORT_FORMATS asks for it, without depending on the module that draws it.
+ * JUnit suites) writes the page, and HEADROOM its plot, when REPORT_FORMATS asks for it, without depending on the module
+ * that draws it.
  */
 public interface ReportPage {
 
@@ -18,6 +19,14 @@ public interface ReportPage {
      * @return the page written
      */
     Path write(Path folder, RunTrends trends);
+
+    /**
+     * Draws a HEADROOM measurement's plot (throughput and latency per concurrency, the knee marked), which the page
+     * shows beside its result.
+     *
+     * @param label what was measured, the plot's title
+     */
+    void writeHeadroomPlot(String label, HeadroomSection headroom, Path file);
 
     /** The page on the class path, if any part contributes one. */
     static Optional<ReportPage> onClassPath() {

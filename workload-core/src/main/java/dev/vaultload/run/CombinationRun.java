@@ -59,7 +59,7 @@ final class CombinationRun implements AutoCloseable {
     private final UserDirectory users;
     private final StatisticService statistics = new StatisticService();
     private final RunControl control;
-    private final WorkerPool pool;
+    private final MeasurementLoop loop;
     private final ShardPlan shard;
     private final ShardStart start;
     private final ObjectLedger ledger = new ObjectLedger();
@@ -94,18 +94,18 @@ final class CombinationRun implements AutoCloseable {
         this.start = start;
         this.users = new UserDirectory(fixture.users(), namespace(shard, combination));
         this.control = new RunControl(config.errorMode(), statistics, storageClock::locate);
-        this.pool = new WorkerPool(combination.threads(), config.workers());
+        this.loop = new MeasurementLoop(combination.threads(), config.workers(), "execution-", config.reportPeriod());
     }
 
     void createUsers() {
         long startNanos = System.nanoTime();
         OperationExecutor executor = new OperationExecutor(engine, users, content, ContentSizes.uniform(0), ledger);
-        List<Callable<Long>> creations = new ArrayList<>();
+        List<Lane> creations = new ArrayList<>();
         for (String userId : users.fixtureUserIds()) {
-            creations.add(new Execution(List.of(FixtureStep.creation(fixture, userId)), "",
-                    new TimedOperation(executor, storageClock, control), statistics, control));
+            creations.add(FixtureStep.lane(List.of(FixtureStep.creation(fixture, userId)), "",
+                    new TimedOperation(executor, storageClock, control)));
         }
-        pool.runAll(creations);
+        loop.run(creations, control, statistics, null);
         phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
     }
 
@@ -134,7 +134,7 @@ final class CombinationRun implements AutoCloseable {
             replay(prefixes);
             boolean validated = !control.stopped();
             if (validated) {
-                pool.runAll(validations(prefixes, true));
+                loop.runTasks(validations(prefixes, true));
                 checkKeyMaterial();
                 new RotationCheck(engine, users).check(prefixes, control);
             }
@@ -160,23 +160,21 @@ final class CombinationRun implements AutoCloseable {
      * reported: they stand for documents that existed before the trace began.
      */
     private void replay(List<String> prefixes) {
-        pool.runAll(executions(FixtureStep.preparations(fixture), prefixes, new StatisticService()));
-        List<Callable<Long>> executions = executions(FixtureStep.replayed(fixture), prefixes, statistics);
+        loop.run(executions(FixtureStep.preparations(fixture), prefixes), control, new StatisticService(), null);
         long operationsBefore = statistics.requestsStarted();
-        long processCpuBefore = ProcessCpu.nanos();
-        long startNanos = System.nanoTime();
-        replayWorkerCpuNanos += pool.runAll(executions);
-        replayNanos += System.nanoTime() - startNanos;
-        replayProcessCpuNanos += ProcessCpu.nanos() - processCpuBefore;
+        MeasurementLoop.Stretch replayed = loop.run(executions(FixtureStep.replayed(fixture), prefixes), control,
+                statistics, null);
+        replayWorkerCpuNanos += replayed.workerCpuNanos();
+        replayNanos += replayed.wallClock().toNanos();
+        replayProcessCpuNanos += replayed.processCpuNanos();
         replayOperations += statistics.requestsStarted() - operationsBefore;
     }
 
-    private List<Callable<Long>> executions(List<FixtureStep> steps, List<String> prefixes, StatisticService recorded) {
-        List<Callable<Long>> executions = new ArrayList<>();
+    private List<Lane> executions(List<FixtureStep> steps, List<String> prefixes) {
+        List<Lane> executions = new ArrayList<>();
         for (String prefix : prefixes) {
             OperationExecutor executor = new OperationExecutor(engine, users, content, sizes, ledger);
-            executions.add(new Execution(steps, prefix, new TimedOperation(executor, storageClock, control), recorded,
-                    control));
+            executions.add(FixtureStep.lane(steps, prefix, new TimedOperation(executor, storageClock, control)));
         }
         return executions;
     }
@@ -232,7 +230,7 @@ final class CombinationRun implements AutoCloseable {
      */
     private void deletePass(int pass) {
         if (!control.stopped()) {
-            pool.runAll(validations(passPrefixes(pass), false));
+            loop.runTasks(validations(passPrefixes(pass), false));
         }
         for (int execution = 0; execution < combination.threads(); execution++) {
             String prefix = shard.locationPrefix() + "p" + pass + "e" + execution + "/";
@@ -334,8 +332,13 @@ final class CombinationRun implements AutoCloseable {
         return new CpuUsage(replayProcessCpuNanos / 1_000_000, replayWorkerCpuNanos / 1_000_000, replayOperations);
     }
 
+    /** The loop every phase runs on; its reporter spans the combination. */
+    MeasurementLoop loop() {
+        return loop;
+    }
+
     @Override
     public void close() {
-        pool.close();
+        loop.close();
     }
 }

@@ -4,6 +4,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /** An operation with its position in the fixture (0-based), so that a failure can say which step of the file failed. */
@@ -29,6 +30,21 @@ record FixtureStep(int fixtureIndex, Operation operation) {
             }
         }
         return List.copyOf(steps);
+    }
+
+    /**
+     * One execution's lane: the steps in order, closed loop, every location under the execution's own prefix, so that
+     * its expectations stay exact while other executions act on the same users.
+     */
+    static Lane lane(List<FixtureStep> steps, String locationPrefix, TimedOperation timed) {
+        Iterator<FixtureStep> next = steps.iterator();
+        return Lane.of(timed, () -> {
+            if (!next.hasNext()) {
+                return null;
+            }
+            FixtureStep step = next.next();
+            return Slot.whenReady(step.operation(), locationPrefix, step.fixtureIndex());
+        });
     }
 
     /** The fixture's CREATE_USER of {@code userId}. */

@@ -8,6 +8,7 @@ import dev.vaultload.engine.Engines;
 import dev.vaultload.engine.KeyLifecycleSupport;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
+import dev.vaultload.report.DatasafeLogFile;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ReportPage;
 import dev.vaultload.report.ResultFormat;
@@ -15,6 +16,7 @@ import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunTrends;
 import dev.vaultload.scaleout.ShardPlan;
+import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.settings.UnusedSettings;
@@ -54,6 +56,10 @@ public final class SuiteSession implements AutoCloseable {
     private final ContentGenerator content = new ContentGenerator();
     private Optional<LiveMetrics> metrics = Optional.empty();
     private final List<RunResult> results = new CopyOnWriteArrayList<>();
+    private final List<Path> writtenJson = new CopyOnWriteArrayList<>();
+    private final int repeat;
+    /** A shard's Datasafe-format log, which RESULTS_URL collects with its results; empty when not publishing. */
+    private final Optional<DatasafeLogFile> shardLog;
 
     /**
      * Reads and checks the configuration, loads the fixture and starts every provider in STORAGE_PROVIDERS.
@@ -71,32 +77,38 @@ public final class SuiteSession implements AutoCloseable {
     }
 
     /**
-     * As {@link #start(String, boolean)}, with the settings looked up elsewhere (the CLI: its options first)
-     * and the providers found by another lookup (tests of the CLI add failing stores).
+     * As {@link #start(String, boolean)}, with the settings looked up elsewhere and the providers found by another
+     * lookup (tests of the CLI add failing stores); MODE's {@link Mode} checks nothing of the session.
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
                                      Function<String, StorageProviderFactory> providerNamed) {
-        return start(suite, privateOnly, settings, providerNamed, ShardStart::startAtOnly, session -> {
-        });
+        SettingsRegistry.checkAll(settings);
+        ShardPlan shard = ShardPlan.read(settings);
+        return open(suite, privateOnly, settings, providerNamed, shard, ShardStart.startAtOnly(shard),
+                ModeSettings.MODE.read(settings), session -> {
+                });
     }
 
     /**
-     * As the other, with the shards' start of each combination (the CLI: a barrier in RESULTS_URL; the default,
-     * {@link ShardStart#startAtOnly}, aligns the first combination at START_AT) and a check of the loaded fixture that
-     * a mode needs (TRACE: timestamps) before anything starts.
-     *
-     * @param fixtureCheck throws IllegalArgumentException when the mode cannot run the session's fixture
+     * The front door's start, with everything it read once: settings already checked ({@link
+     * SettingsRegistry#checkAll}), this process's shard, the shards' start of each combination (a barrier in
+     * RESULTS_URL, or {@link ShardStart#startAtOnly}: the first combination at START_AT) and the mode, which checks the
+     * loaded fixture before any provider starts.
      */
     public static SuiteSession start(String suite, boolean privateOnly, Function<String, String> settings,
-                                     Function<String, StorageProviderFactory> providerNamed,
-                                     Function<ShardPlan, ShardStart> startOf, Consumer<SuiteSession> fixtureCheck) {
-        SettingsRegistry.checkAll(settings);
+                                     Function<String, StorageProviderFactory> providerNamed, ShardPlan shard,
+                                     ShardStart start, Mode mode) {
+        return open(suite, privateOnly, settings, providerNamed, shard, start, mode.mode(), mode::check);
+    }
+
+    private static SuiteSession open(String suite, boolean privateOnly, Function<String, String> settings,
+                                     Function<String, StorageProviderFactory> providerNamed, ShardPlan shard,
+                                     ShardStart start, RunMode mode, Consumer<SuiteSession> modeCheck) {
         RunConfig config = new RunConfigParser(settings).parse();
-        UnusedSettings.refuse(settings, ModeSettings.MODE.read(settings).name(), config.storageProviders(), config.engines());
-        ShardPlan shard = ShardPlan.read(settings);
+        UnusedSettings.refuse(settings, mode.name(), config.storageProviders(), config.engines());
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
-        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, startOf.apply(shard));
-        fixtureCheck.accept(session);
+        SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, start);
+        modeCheck.accept(session);
         FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, settings);
         try {
             // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts
@@ -133,6 +145,9 @@ public final class SuiteSession implements AutoCloseable {
         this.start = start;
         this.config = config;
         this.settings = settings;
+        this.repeat = RunSettings.REPEAT.read(settings);
+        this.shardLog = ShardSettings.RESULTS_URL.find(settings).map(results -> new DatasafeLogFile(
+                config.reportDirectory().resolve(DatasafeLogFile.NAME), "shard-" + shard.index()));
         FixtureLoader loader = new FixtureLoader();
         switch (config.fixture()) {
             case RunConfig.FixtureSource.Committed committed -> {
@@ -185,7 +200,7 @@ public final class SuiteSession implements AutoCloseable {
                 }
             }
         }
-        return IntStream.rangeClosed(1, RunSettings.REPEAT.read(settings)).boxed()
+        return IntStream.rangeClosed(1, repeat).boxed()
                 .flatMap(repetition -> matrix.stream().map(combination -> combination.repeated(repetition)))
                 .takeWhile(next -> !Interruption.requested());
     }
@@ -220,10 +235,26 @@ public final class SuiteSession implements AutoCloseable {
         return all;
     }
 
-    /** A load mode's result, kept for the page and its threshold verdicts shown on the live metrics (METRICS_PORT). */
-    public void recorded(RunResult result) {
+    /**
+     * A load mode's result, kept for the page and the history, its threshold verdicts shown on the live metrics
+     * (METRICS_PORT).
+     *
+     * @param json the file the result was written to; empty when REPORT_FORMATS has no JSON
+     */
+    public void recorded(RunResult result, Optional<Path> json) {
         metrics.ifPresent(live -> live.judged(result));
+        kept(result, json);
+    }
+
+    private void kept(RunResult result, Optional<Path> json) {
         results.add(result);
+        json.ifPresent(writtenJson::add);
+        shardLog.ifPresent(log -> log.write(result));
+    }
+
+    /** The JSON files of this session's results, in the order they ended: what the history adds. */
+    public List<Path> writtenJson() {
+        return List.copyOf(writtenJson);
     }
 
     /** The results of this session so far, in the order they ended. */
@@ -242,9 +273,17 @@ public final class SuiteSession implements AutoCloseable {
         if (!config.reportFormats().contains(ResultFormat.HTML) || results.isEmpty()) {
             return Optional.empty();
         }
-        ReportPage page = ReportPage.onClassPath().orElseThrow(() -> new IllegalStateException("REPORT_FORMATS has HTML"
+        return Optional.of(reportPage().write(config.reportDirectory(), trends));
+    }
+
+    /**
+     * The page's part on the class path, which draws report.html and HEADROOM's plots.
+     *
+     * @throws IllegalStateException when no part on the class path draws them
+     */
+    public ReportPage reportPage() {
+        return ReportPage.onClassPath().orElseThrow(() -> new IllegalStateException("REPORT_FORMATS has HTML"
                 + " but no report page is on the class path (the parse module draws it)"));
-        return Optional.of(page.write(config.reportDirectory(), trends));
     }
 
     public StorageProvider provider(Combination combination) {
@@ -266,9 +305,10 @@ public final class SuiteSession implements AutoCloseable {
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         ProviderCounters counters = ProviderCounters.start(provider(combination));
-        RunResult result = new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start).run(combination,
-                fixture, fixtureLabel, store, vaultOn, users -> counters.addTo(storageDetails.apply(users)));
-        results.add(result);
+        WorkloadRunner runner = new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start);
+        RunResult result = runner.run(combination, fixture, fixtureLabel, store, vaultOn,
+                users -> counters.addTo(storageDetails.apply(users)));
+        kept(result, runner.writtenJson());
         return result;
     }
 

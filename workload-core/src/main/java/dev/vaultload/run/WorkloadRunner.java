@@ -1,7 +1,6 @@
 package dev.vaultload.run;
 
 import dev.vaultload.ceiling.CryptoCeiling;
-import dev.vaultload.ceiling.ProcessCeiling;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
@@ -24,6 +23,7 @@ import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.IntervalReporter;
 import dev.vaultload.stats.ProcessHealth;
 import dev.vaultload.storage.BlobStore;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +52,7 @@ public final class WorkloadRunner {
     private final ShardStart start;
     /** This machine's crypto ceiling, measured before the combination starts; null with CRYPTO_CEILING false. */
     private final CryptoCeiling ceiling;
+    private Optional<Path> writtenJson = Optional.empty();
 
     public WorkloadRunner(RunConfig config, String suite, ContentGenerator content) {
         this(config, suite, content, combination -> List.of(), Optional.empty(), ShardPlan.SINGLE,
@@ -77,7 +78,7 @@ public final class WorkloadRunner {
         this.metrics = metrics;
         this.shard = shard;
         this.start = start;
-        this.ceiling = config.cryptoCeiling() ? ProcessCeiling.forRun(config.fileSizesKib(), config.cipher()) : null;
+        this.ceiling = config.measuredCeiling();
     }
 
     /**
@@ -104,6 +105,7 @@ public final class WorkloadRunner {
                     RunResult result = result(run, setup, startedAt, startNanos, storageDetails,
                             measure(run, combination, files, watch, journal), watch);
                     files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
+                    writtenJson = files.jsonIn(config.reportFormats());
                     journal.append(new JournalEvent.End(System.currentTimeMillis(), result.passed()));
                     metrics.ifPresent(live -> live.judged(result));
                     return result;
@@ -112,6 +114,11 @@ public final class WorkloadRunner {
                 run.destroyUsers();
             }
         }
+    }
+
+    /** The JSON file of the last result {@link #run} wrote; empty before, or when REPORT_FORMATS has no JSON. */
+    public Optional<Path> writtenJson() {
+        return writtenJson;
     }
 
     private RunResult result(CombinationRun run, RunSetup setup, Instant startedAt, long startNanos,
@@ -149,7 +156,7 @@ public final class WorkloadRunner {
 
     @SuppressWarnings("try") // the reporter is only opened to be closed: closing sends the final report
     private void runPhases(CombinationRun run, List<IntervalListener> listeners, RunJournal journal) {
-        try (IntervalReporter reporter = new IntervalReporter(run.statistics(), config.reportPeriod(), listeners)) {
+        try (IntervalReporter reporter = run.loop().reporting(run.statistics(), listeners)) {
             run.createUsers();
             run.awaitStart();
             run.replayPasses(journal);

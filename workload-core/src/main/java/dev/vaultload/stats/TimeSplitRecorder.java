@@ -45,6 +45,11 @@ final class TimeSplitRecorder {
         this.kmsCalls.add(kmsCalls);
     }
 
+    /** The key-manager calls and time recorded so far; read while operations go on, so each sum may be a call behind. */
+    KeyManagerTally keyManagerTally() {
+        return new KeyManagerTally(kmsCalls.sum(), kms.sumMicros.sum());
+    }
+
     /** The split of everything recorded so far, or null when nothing was. */
     synchronized TimeSplit summarize() {
         Histogram storageTotal = storage.total();

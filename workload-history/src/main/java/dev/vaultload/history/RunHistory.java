@@ -1,13 +1,12 @@
 package dev.vaultload.history;
 
 import dev.vaultload.parse.JsonResultReader;
-import dev.vaultload.parse.ResultLoader;
 import dev.vaultload.report.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -18,7 +17,6 @@ import java.util.function.Function;
  */
 public final class RunHistory {
     private final Function<String, String> settings;
-    private final Instant startedAt = Instant.now();
 
     private RunHistory(Function<String, String> settings) {
         this.settings = settings;
@@ -38,23 +36,22 @@ public final class RunHistory {
         return new HistoryTrends(HistoryStore.open(settings, HistorySettings.DEFAULT_FILE));
     }
 
-    /** @return how many results written in {@code reportDirectory} since {@link #open} were added */
-    public int addWritten(Path reportDirectory) {
+    /**
+     * Adds the results this run wrote, as {@code history add} of the same files would (a file added already is not
+     * added twice): the run names its files, so nothing else in the folder is picked up.
+     *
+     * @return how many were added
+     */
+    public int add(List<Path> writtenJson) {
         int added = 0;
         try (HistoryStore store = HistoryStore.open(settings, HistorySettings.DEFAULT_FILE)) {
-            for (Path file : ResultLoader.filesEndingWith(reportDirectory, ".json")) {
-                if (!Files.getLastModifiedTime(file).toInstant().isBefore(startedAt.minusSeconds(1))) {
-                    try {
-                        RunResult result = JsonResultReader.runResult(file);
-                        added += RunSummary.kept(result) && store.add(RunSummary.of(result, file.toString(),
-                                Files.readAllBytes(file))) ? 1 : 0;
-                    } catch (IOException notAResult) {
-                        // another JSON in the folder: only run results are kept
-                    }
-                }
+            for (Path file : writtenJson) {
+                RunResult result = JsonResultReader.runResult(file);
+                added += RunSummary.kept(result) && store.add(RunSummary.of(result, file.toString(),
+                        Files.readAllBytes(file))) ? 1 : 0;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the results in " + reportDirectory, e);
+            throw new UncheckedIOException("cannot read a result this run wrote", e);
         }
         return added;
     }

@@ -1,5 +1,6 @@
 package dev.vaultload.kms;
 
+import dev.vaultload.engine.KeyManagerFailure;
 import dev.vaultload.storage.BlobStoreException;
 
 /**
@@ -8,7 +9,7 @@ import dev.vaultload.storage.BlobStoreException;
  * LIMIT_EXCEEDED, refused otherwise (4xx) CLIENT, failed (5xx, no connection) SERVER, too slow TIMEOUT. Never of kind
  * NOT_FOUND, which the harness counts as lost data: an unknown key is the caller's mistake, CLIENT.
  */
-public class KeyManagerException extends BlobStoreException {
+public class KeyManagerException extends BlobStoreException implements KeyManagerFailure {
 
     public KeyManagerException(Kind kind, String message, Throwable cause) {
         super(kind, message, cause);

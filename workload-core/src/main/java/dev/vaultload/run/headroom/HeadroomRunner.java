@@ -3,21 +3,20 @@ package dev.vaultload.run.headroom;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
-import dev.vaultload.run.Interruption;
+import dev.vaultload.run.Lane;
+import dev.vaultload.run.MeasurementLoop;
 import dev.vaultload.run.RunControl;
+import dev.vaultload.run.Slot;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
 import dev.vaultload.run.load.OperationSequence;
-import dev.vaultload.run.load.PlannedOperation;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalListener;
-import dev.vaultload.stats.IntervalReporter;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
-import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,13 +24,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -78,13 +72,19 @@ public final class HeadroomRunner {
      * {@code recording}; the result's operations are the knee step's, the last step's when there is no knee.
      */
     public LoadMeasurement run(LoadRecording recording) {
-        runStep(plan.minThreads(), "warmup", workload.control(), stepListeners.apply(plan.minThreads()));
+        try (MeasurementLoop loop = new MeasurementLoop(plan.maxThreads(), workers, "headroom-", reportPeriod)) {
+            return measurement(run(loop, recording));
+        }
+    }
+
+    private StepsRun run(MeasurementLoop loop, LoadRecording recording) {
+        runStep(loop, plan.minThreads(), "warmup", workload.control(), stepListeners.apply(plan.minThreads()));
         List<StepRun> runs = new ArrayList<>();
         HeadroomSection.StopReason stopReason = HeadroomSection.StopReason.MAX_THREADS_REACHED;
         int fallingSteps = 0;
-        for (int threads = plan.minThreads(); threads <= plan.maxThreads() && !Interruption.requested();
+        for (int threads = plan.minThreads(); threads <= plan.maxThreads() && !recording.control().stopped();
              threads += plan.threadStep()) {
-            StepRun run = runStep(threads, "h" + threads, recording.control(),
+            StepRun run = runStep(loop, threads, "h" + threads, recording.control(),
                     Stream.concat(stepListeners.apply(threads).stream(), recording.listeners().stream()).toList());
             HeadroomStep step = run.step();
             LOG.info("HEADROOM {} threads: {} ops/s, p50 {} ms, p90 {} ms, p99 {} ms, errors {}, CPU {} us/op", threads,
@@ -102,62 +102,45 @@ public final class HeadroomRunner {
                 break;
             }
         }
-        return measurement(runs, stopReason);
+        return new StepsRun(runs, stopReason);
     }
 
-    private LoadMeasurement measurement(List<StepRun> runs, HeadroomSection.StopReason stopReason) {
-        List<HeadroomStep> steps = runs.stream().map(StepRun::step).toList();
-        HeadroomStep knee = Knee.of(steps, plan.kneeFactor()).orElse(null);
+    /** The measured steps and why they ended. */
+    private record StepsRun(List<StepRun> runs, HeadroomSection.StopReason stopReason) {
+    }
+
+    private LoadMeasurement measurement(StepsRun steps) {
+        List<StepRun> runs = steps.runs();
+        HeadroomSection.StopReason stopReason = steps.stopReason();
+        List<HeadroomStep> points = runs.stream().map(StepRun::step).toList();
+        HeadroomStep knee = Knee.of(points, plan.kneeFactor()).orElse(null);
         List<OperationStatistics> operations = runs.isEmpty() ? List.of() : runs.stream()
                 .filter(run -> run.step() == knee).findFirst().orElse(runs.getLast()).operations();
         Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
         runs.forEach(run -> run.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum)));
         CpuUsage cpu = new CpuUsage(TimeUnit.NANOSECONDS.toMillis(runs.stream().mapToLong(StepRun::processCpuNanos).sum()),
                 TimeUnit.NANOSECONDS.toMillis(runs.stream().mapToLong(StepRun::workerCpuNanos).sum()),
-                steps.stream().mapToLong(step -> step.operations() + step.errors()).sum());
-        return new LoadMeasurement(operations, errors, cpu, new HeadroomSection(steps, knee, stopReason), null);
+                points.stream().mapToLong(step -> step.operations() + step.errors()).sum());
+        return new LoadMeasurement(operations, errors, cpu, new HeadroomSection(points, knee, stopReason), null);
     }
 
     /** @param stepPrefix unique per step: a step's fixture replays must not meet another step's documents */
-    private StepRun runStep(int threads, String stepPrefix, RunControl control, List<IntervalListener> listeners) {
+    private StepRun runStep(MeasurementLoop loop, int threads, String stepPrefix, RunControl control,
+                            List<IntervalListener> listeners) {
         StatisticService statistics = new StatisticService();
         AtomicInteger claimed = new AtomicInteger();
-        LongAdder workerCpuNanos = new LongAdder();
-        List<Runnable> tasks = new ArrayList<>();
+        List<Lane> lanes = new ArrayList<>();
         for (int thread = 0; thread < threads; thread++) {
             TimedOperation timed = workload.timedOperation(control);
-            OperationSequence sequence = workload.sequence(stepPrefix + "t" + thread + "/", timed);
-            tasks.add(() -> {
-                long cpuStartNanos = ProcessCpu.currentThreadNanos();
-                while (claimed.getAndIncrement() < plan.operationsPerStep() && !Interruption.requested()) {
-                    PlannedOperation planned = sequence.next();
-                    timed.run(planned.operation(), planned.locationPrefix(), null, statistics);
-                }
-                workerCpuNanos.add(ProcessCpu.currentThreadNanos() - cpuStartNanos);
-            });
+            // closed loop: each thread claims the step's operations one at a time with the others
+            lanes.add(Lane.of(timed, workload.sequence(stepPrefix + "t" + thread + "/", timed).slots(() ->
+                    claimed.getAndIncrement() < plan.operationsPerStep() ? Slot.WHEN_READY : OperationSequence.NO_MORE)));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, workers.factory("headroom-"));
-        long startNanos = System.nanoTime();
-        long cpuStartNanos = ProcessCpu.nanos();
-        try (IntervalReporter ignored = new IntervalReporter(statistics, reportPeriod, listeners)) {
-            List<Future<?>> running = tasks.stream().<Future<?>>map(pool::submit).toList();
-            for (Future<?> task : running) {
-                task.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during the " + threads + "-thread step", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a " + threads + "-thread step failed outside any operation: " + e.getCause(), e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
-        long processCpuNanos = ProcessCpu.nanos() - cpuStartNanos;
-        Duration wallClock = Duration.ofNanos(System.nanoTime() - startNanos);
-        List<OperationStatistics> operations = statistics.summarize(wallClock);
+        MeasurementLoop.Stretch stretch = loop.reported(lanes, control, statistics, null, listeners);
+        List<OperationStatistics> operations = statistics.summarize(stretch.wallClock());
         Map<ErrorClass, Long> errors = statistics.errorTotals();
-        return new StepRun(step(threads, operations, errors, wallClock, processCpuNanos), operations, errors,
-                processCpuNanos, workerCpuNanos.sum());
+        return new StepRun(step(threads, operations, errors, stretch.wallClock(), stretch.processCpuNanos()), operations,
+                errors, stretch.processCpuNanos(), stretch.workerCpuNanos());
     }
 
     /** All operation types of the step in one histogram: a point of the plot is the step, not a type. */

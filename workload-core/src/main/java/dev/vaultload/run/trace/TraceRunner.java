@@ -7,33 +7,29 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
 import dev.vaultload.report.TraceSchedule;
+import dev.vaultload.run.Lane;
+import dev.vaultload.run.MeasurementLoop;
 import dev.vaultload.run.RunControl;
+import dev.vaultload.run.Slot;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.WorkerThreads;
 import dev.vaultload.run.load.LoadMeasurement;
 import dev.vaultload.run.load.LoadRecording;
 import dev.vaultload.run.load.LoadWorkload;
-import dev.vaultload.run.rate.RateRunner;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IntervalListener;
-import dev.vaultload.stats.IntervalReporter;
-import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.ProcessHealth;
 import dev.vaultload.stats.StatisticService;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAccumulator;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
@@ -90,17 +86,14 @@ public final class TraceRunner {
 
     public LoadMeasurement run(LoadRecording recording, double errorBudget) {
         Assignment trace = assign(Integer.MAX_VALUE);
-        ExecutorService pool = Executors.newFixedThreadPool(plan.threads(), workers.factory("trace-"));
-        try {
+        try (MeasurementLoop loop = new MeasurementLoop(plan.threads(), workers, "trace-", reportPeriod)) {
             StatisticService untimed = new StatisticService();
-            long warmupOperations = warmUp(pool, untimed);
-            closedLoop(pool, trace.preparations(), PREFIX, recording.control(), untimed);
+            long warmupOperations = warmUp(loop, untimed);
+            closedLoop(loop, trace.preparations(), PREFIX, recording.control(), untimed);
             // the fixture's parsing, the warm-up and the preparations leave garbage (and promoted objects) that a
             // collection would otherwise clean up while the schedule runs, stopping every thread for its pause
             System.gc();
-            return replay(pool, trace, warmupOperations, recording, errorBudget);
-        } finally {
-            pool.shutdownNow();
+            return replay(loop, trace, warmupOperations, recording, errorBudget);
         }
     }
 
@@ -110,11 +103,11 @@ public final class TraceRunner {
      * JIT compiler had not yet compiled, and its backlog made the lateness tail. A prefix of the trace in its order
      * is a valid history, and every SHARE it waits for is in it. Returns how many operations it replayed.
      */
-    private long warmUp(ExecutorService pool, StatisticService untimed) {
+    private long warmUp(MeasurementLoop loop, StatisticService untimed) {
         Assignment warmup = assign(WARMUP_OPERATIONS);
         RunControl unrecorded = workload.control();
-        closedLoop(pool, warmup.preparations(), WARMUP_PREFIX, unrecorded, untimed);
-        closedLoop(pool, warmup.schedules(), WARMUP_PREFIX, unrecorded, untimed);
+        closedLoop(loop, warmup.preparations(), WARMUP_PREFIX, unrecorded, untimed);
+        closedLoop(loop, warmup.schedules(), WARMUP_PREFIX, unrecorded, untimed);
         TimedOperation timed = workload.timedOperation(unrecorded);
         for (String userId : fixture.users()) {
             for (StorageType space : StorageType.values()) {
@@ -125,21 +118,71 @@ public final class TraceRunner {
     }
 
     /** Runs each thread's steps in order, as fast as they go, waiting for the SHAREs they need; records nothing. */
-    private void closedLoop(ExecutorService pool, List<List<Step>> steps, String prefix, RunControl control,
+    private void closedLoop(MeasurementLoop loop, List<List<Step>> steps, String prefix, RunControl control,
                             StatisticService untimed) {
-        runAll(pool, steps.stream().map(threadSteps -> (Callable<Long>) () -> {
-            TimedOperation timed = workload.timedOperation(control);
-            for (Step step : threadSteps) {
-                for (CountDownLatch share : step.waitFor()) {
-                    share.await();
-                }
-                timed.run(step.operation(), prefix, step.fixtureIndex(), untimed);
-                if (step.done() != null) {
-                    step.done().countDown();
-                }
+        loop.run(steps.stream().map(threadSteps -> new UserLane(threadSteps, prefix, workload.timedOperation(control),
+                step -> Slot.WHEN_READY, null)).toList(), control, untimed, null);
+    }
+
+    /**
+     * One thread's steps in trace order: each waits for the SHAREs of other threads it depends on and releases those
+     * waiting for its own; with a lateness histogram, how late each started past its due time is recorded.
+     */
+    private static final class UserLane implements Lane {
+        private final Iterator<Step> steps;
+        private final List<Step> all;
+        private final String prefix;
+        private final TimedOperation timed;
+        private final ToLongFunction<Step> dueNanos;
+        private final Histogram latenessMicros;
+        private Step current;
+
+        UserLane(List<Step> steps, String prefix, TimedOperation timed, ToLongFunction<Step> dueNanos,
+                 Histogram latenessMicros) {
+            this.steps = steps.iterator();
+            this.all = steps;
+            this.prefix = prefix;
+            this.timed = timed;
+            this.dueNanos = dueNanos;
+            this.latenessMicros = latenessMicros;
+        }
+
+        @Override
+        public TimedOperation timed() {
+            return timed;
+        }
+
+        @Override
+        public Slot next() {
+            if (!steps.hasNext()) {
+                return null;
             }
-            return 0L;
-        }).toList());
+            current = steps.next();
+            return new Slot(current.operation(), prefix, current.fixtureIndex(), dueNanos.applyAsLong(current));
+        }
+
+        @Override
+        public void due(Slot slot) throws InterruptedException {
+            for (CountDownLatch share : current.waitFor()) {
+                share.await();
+            }
+            if (latenessMicros != null) {
+                latenessMicros.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - slot.dueNanos())));
+            }
+        }
+
+        @Override
+        public void ran(Slot slot) {
+            if (current.done() != null) {
+                current.done().countDown();
+            }
+        }
+
+        /** A thread that stopped early releases every thread waiting for its SHAREs, which would wait forever. */
+        @Override
+        public void ended() {
+            all.stream().map(Step::done).filter(Objects::nonNull).forEach(CountDownLatch::countDown);
+        }
     }
 
     /** Spreads the fixture's first {@code limit} scheduled operations (and every preparation) over the threads by user. */
@@ -189,55 +232,29 @@ public final class TraceRunner {
         return Math.floorMod(userId.hashCode(), plan.threads());
     }
 
-    private LoadMeasurement replay(ExecutorService pool, Assignment trace, long warmupOperations, LoadRecording recording,
+    private LoadMeasurement replay(MeasurementLoop loop, Assignment trace, long warmupOperations, LoadRecording recording,
                                    double errorBudget) {
-        List<List<Step>> schedules = trace.schedules();
         long traceMillis = trace.traceMillis();
         StatisticService corrected = new StatisticService();
         StatisticService uncorrected = new StatisticService();
-        LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
-        Histogram lateness = new Histogram(3);
         long startNanos = System.nanoTime() + LEAD_NANOS;
-        long processCpuStartNanos = ProcessCpu.nanos();
         ProcessHealth health = new ProcessHealth();
         long gcPauseStartMillis = health.sample(0).gcPauseMillis();
-        long workerCpuNanos;
-        List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();
-        try (IntervalReporter ignored = new IntervalReporter(corrected, reportPeriod, periodListeners)) {
-            workerCpuNanos = runAll(pool, schedules.stream().map(steps -> (Callable<Long>) () -> {
-                long cpuStartNanos = ProcessCpu.currentThreadNanos();
-                Histogram threadLateness = new Histogram(3);
-                RunControl control = recording.control();
-                TimedOperation timed = workload.timedOperation(control);
-                try {
-                    for (Step step : steps) {
-                        long dueNanos = startNanos + plan.dueOffsetNanos(step.operation().timestampMillis().orElseThrow());
-                        if (!RateRunner.parkUntil(dueNanos, control)) {
-                            break;
-                        }
-                        for (CountDownLatch share : step.waitFor()) {
-                            share.await();
-                        }
-                        threadLateness.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - dueNanos)));
-                        timed.run(step.operation(), PREFIX, step.fixtureIndex(), dueNanos, corrected, uncorrected);
-                        if (step.done() != null) {
-                            step.done().countDown();
-                        }
-                        lastEndNanos.accumulate(System.nanoTime());
-                    }
-                } finally {
-                    // a thread that stopped early releases every thread waiting for its SHAREs, which would wait forever
-                    steps.stream().map(Step::done).filter(Objects::nonNull).forEach(CountDownLatch::countDown);
-                }
-                synchronized (lateness) {
-                    lateness.add(threadLateness);
-                }
-                return ProcessCpu.currentThreadNanos() - cpuStartNanos;
-            }).toList());
+        List<Histogram> latenessByThread = new ArrayList<>();
+        List<Lane> lanes = new ArrayList<>();
+        for (List<Step> steps : trace.schedules()) {
+            Histogram latenessMicros = new Histogram(3);
+            latenessByThread.add(latenessMicros);
+            lanes.add(new UserLane(steps, PREFIX, workload.timedOperation(recording.control()),
+                    step -> startNanos + plan.dueOffsetNanos(step.operation().timestampMillis().orElseThrow()),
+                    latenessMicros));
         }
-        long processCpuNanos = ProcessCpu.nanos() - processCpuStartNanos;
+        List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();
+        MeasurementLoop.Stretch replayed = loop.reported(lanes, recording.control(), corrected, uncorrected, periodListeners);
+        Histogram lateness = new Histogram(3);
+        latenessByThread.forEach(lateness::add);
         long gcPauseMillis = health.sample(0).gcPauseMillis() - gcPauseStartMillis;
-        Duration elapsed = Duration.ofNanos(Math.max(1, lastEndNanos.get() - startNanos));
+        Duration elapsed = replayed.since(startNanos);
         long attempted = corrected.requestsStarted();
         Map<ErrorClass, Long> errors = corrected.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
@@ -248,8 +265,8 @@ public final class TraceRunner {
                 warmupOperations, new TraceSchedule(plan.speed(), scheduled, traceMillis, percentiles(lateness), lateness.getMaxValue(),
                         gcPauseMillis, warmupOperations));
         return new LoadMeasurement(corrected.summarize(elapsed), errors,
-                new CpuUsage(TimeUnit.NANOSECONDS.toMillis(processCpuNanos), TimeUnit.NANOSECONDS.toMillis(workerCpuNanos),
-                        attempted), null, section);
+                new CpuUsage(TimeUnit.NANOSECONDS.toMillis(replayed.processCpuNanos()),
+                        TimeUnit.NANOSECONDS.toMillis(replayed.workerCpuNanos()), attempted), null, section);
     }
 
     private static Map<String, Long> percentiles(Histogram lateness) {
@@ -259,21 +276,5 @@ public final class TraceRunner {
                     lateness.getValueAtPercentile(percentile));
         }
         return percentiles;
-    }
-
-    /** Runs the tasks on the pool and returns the sum of what they return (their threads' CPU nanoseconds). */
-    private static long runAll(ExecutorService pool, List<Callable<Long>> tasks) {
-        try {
-            long sum = 0;
-            for (Future<Long> task : pool.invokeAll(tasks)) {
-                sum += task.get();
-            }
-            return sum;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during the trace run", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a trace thread failed outside any operation: " + e.getCause(), e.getCause());
-        }
     }
 }

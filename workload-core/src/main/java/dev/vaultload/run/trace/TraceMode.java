@@ -1,45 +1,60 @@
-package dev.vaultload.cli;
+package dev.vaultload.run.trace;
 
 import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.FixtureProfile;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RateSection;
+import dev.vaultload.report.ReportName;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.report.TraceSchedule;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.Mode;
+import dev.vaultload.run.ModeContext;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
+import dev.vaultload.run.load.LoadModeRun;
 import dev.vaultload.run.load.LoadOperation;
-import dev.vaultload.run.trace.TracePlan;
-import dev.vaultload.run.trace.TraceRunner;
+import dev.vaultload.run.rate.RateMode;
 import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * {@code run --mode TRACE}: per combination the imported trace replayed open loop at its timestamps divided by
- * --speed, written as every mode's result is (the rate section holds the schedule's lateness and the latencies from
- * the actual start), and printed.
+ * TRACE: per combination the imported trace replayed open loop at its timestamps divided by SPEED, written as every
+ * mode's result is (the rate section holds the schedule's lateness and the latencies from the actual start), and
+ * printed. Passes when no run lost data, exceeded the error budget or fell behind its schedule past the limits.
  */
-final class TraceMode {
-    private final LoadModeContext context;
-    private final SuiteSession session;
+public final class TraceMode implements Mode {
     private final double speed;
     private final double errorBudget;
+    private final ScheduleLimits schedule;
 
-    TraceMode(LoadModeContext context, double speed, double errorBudget) {
-        this.context = context;
-        this.session = context.session();
+    public TraceMode(double speed, double errorBudget, ScheduleLimits schedule) {
         this.speed = speed;
         this.errorBudget = errorBudget;
+        this.schedule = schedule;
     }
 
-    /** @return true when no run lost data or exceeded the error budget */
-    boolean run() {
-        return session.combinations().map(this::replay).reduce(true, Boolean::logicalAnd);
+    @Override
+    public RunMode mode() {
+        return RunMode.TRACE;
     }
 
-    private boolean replay(Combination combination) {
+    /** A trace is replayed at its timestamps: a fixture without them is refused before anything starts. */
+    @Override
+    public void check(SuiteSession session) {
+        TracePlan.requireTimestamps(session.fixture(), session.fixtureLabel());
+    }
+
+    @Override
+    public boolean run(ModeContext context) {
+        return context.session().combinations().map(combination -> replay(context, combination))
+                .reduce(true, Boolean::logicalAnd);
+    }
+
+    private boolean replay(ModeContext context, Combination combination) {
+        SuiteSession session = context.session();
         TracePlan plan = new TracePlan(speed, combination.threads());
         String label = String.format(Locale.ROOT, "%s trace %s %s %d threads at speed %s", combination.storageAndEngine(),
                 session.fixtureLabel(), session.config().cipher(), combination.threads(), speed);
@@ -47,16 +62,15 @@ final class TraceMode {
                 combination.fileSizeKib(), session.config().cipher());
         long scheduled = session.fixture().operations().stream()
                 .filter(operation -> operation.type() != OperationType.CREATE_USER && !operation.preparation()).count();
-        RunResult result = new LoadModeRun(context, RunMode.TRACE, LoadOperation.MIX).run(combination, name, label,
+        RunResult result = new LoadModeRun(session, RunMode.TRACE, LoadOperation.MIX, schedule).run(combination, name, label,
                 (workload, recording) -> new TraceRunner(plan, session.fixture(), workload, session.config().reportPeriod(),
                         session.config().workers(),
                         context.listeners("TRACE", label, scheduled, combination, combination.threads()))
                         .run(recording, errorBudget));
-        return context.recorded(result, recorded -> print(label, recorded));
+        return context.recorded(result, recorded -> print(context.console().out(), session, label, recorded));
     }
 
-    private void print(String label, RunResult result) {
-        PrintWriter out = context.out();
+    private static void print(PrintWriter out, SuiteSession session, String label, RunResult result) {
         RateSection rate = result.rate();
         TraceSchedule schedule = rate.trace();
         out.println("==== Trace " + label + " ====");

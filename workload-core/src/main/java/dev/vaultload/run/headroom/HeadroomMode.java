@@ -1,58 +1,72 @@
-package dev.vaultload.cli;
+package dev.vaultload.run.headroom;
 
-import dev.vaultload.parse.HeadroomChart;
 import dev.vaultload.report.HeadroomSection;
 import dev.vaultload.report.HeadroomStep;
+import dev.vaultload.report.ReportName;
+import dev.vaultload.report.ReportPage;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.Mode;
+import dev.vaultload.run.ModeContext;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
-import dev.vaultload.run.headroom.HeadroomCsv;
-import dev.vaultload.run.headroom.HeadroomPlan;
-import dev.vaultload.run.headroom.HeadroomRunner;
+import dev.vaultload.run.load.LoadModeRun;
 import dev.vaultload.run.load.LoadOperation;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code run --mode HEADROOM}: per storage and file size, a headroom measurement written as every mode's result
- * is, plus its steps as CSV and its plot in REPORT_DIR, and a table on the console.
+ * HEADROOM: per storage and file size, a headroom measurement written as every mode's result is, plus its steps as
+ * CSV and its plot (drawn by the {@link ReportPage}) in REPORT_DIR, and a table on the console. Passes when no
+ * measurement exceeded the error budget or lost data.
  */
-final class HeadroomMode {
-    private final LoadModeContext context;
-    private final SuiteSession session;
+public final class HeadroomMode implements Mode {
     private final HeadroomPlan plan;
     private final LoadOperation operation;
 
-    HeadroomMode(LoadModeContext context, HeadroomPlan plan, LoadOperation operation) {
-        this.context = context;
-        this.session = context.session();
+    public HeadroomMode(HeadroomPlan plan, LoadOperation operation) {
         this.plan = plan;
         this.operation = operation;
     }
 
-    /** @return true when no measurement exceeded the error budget or lost data */
-    boolean run() {
+    @Override
+    public RunMode mode() {
+        return RunMode.HEADROOM;
+    }
+
+    /** abortOnFail would end the climb at the first step past a limit, before the knee it is there to find. */
+    @Override
+    public void check(SuiteSession session) {
+        if (!session.config().thresholds().abortingOnFail().isEmpty()) {
+            throw new IllegalArgumentException("abortOnFail does not apply to --mode HEADROOM, whose steps go on past the"
+                    + " limits to find the knee: its thresholds are judged on the knee step at the end");
+        }
+    }
+
+    @Override
+    public boolean run(ModeContext context) {
+        SuiteSession session = context.session();
         // one measurement per storage, engine and size: the steps set the thread counts
         return session.combinations().filter(c -> c.threads() == session.config().threads().getFirst())
-                .map(c -> measure(new Combination(c.storage(), c.engine(), plan.minThreads(), c.fileSizeKib(), c.repetition())))
+                .map(c -> measure(context, new Combination(c.storage(), c.engine(), plan.minThreads(), c.fileSizeKib(),
+                        c.repetition())))
                 .reduce(true, Boolean::logicalAnd);
     }
 
-    private boolean measure(Combination combination) {
+    private boolean measure(ModeContext context, Combination combination) {
+        SuiteSession session = context.session();
         String storage = combination.storageAndEngine();
         int fileSizeKib = combination.fileSizeKib();
         String label = storage + " " + operation + " " + fileSizeKib + " KiB " + session.config().cipher();
         ReportName name = ReportName.of("headroom", storage, operation.name() + combination.runField(), fileSizeKib,
                 session.config().cipher());
-        RunResult result = new LoadModeRun(context, RunMode.HEADROOM, operation).run(combination, name, label,
+        RunResult result = new LoadModeRun(session, RunMode.HEADROOM, operation, ScheduleLimits.NONE).run(combination, name, label,
                 (workload, recording) -> new HeadroomRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         threads -> context.listeners("HEADROOM", label + " " + threads + " threads",
                                 plan.operationsPerStep(), combination, threads))
@@ -66,18 +80,13 @@ final class HeadroomMode {
         }
         if (session.config().reportFormats().contains(ResultFormat.HTML)) {
             Path png = session.config().reportDirectory().resolve(name.file("png"));
-            try {
-                HeadroomChart.write(label, result.headroom(), Machine.describe(), png);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + png, e);
-            }
+            session.reportPage().writeHeadroomPlot(label, result.headroom(), png);
             written.add(png);
         }
-        return context.recorded(result, recorded -> print(label, recorded, written));
+        return context.recorded(result, recorded -> print(context.console().out(), label, recorded, written));
     }
 
-    private void print(String label, RunResult result, List<Path> written) {
-        PrintWriter out = context.out();
+    private static void print(PrintWriter out, String label, RunResult result, List<Path> written) {
         HeadroomSection headroom = result.headroom();
         out.println("==== Headroom of " + label + " ====");
         out.println("threads      ops/s     p50 ms     p90 ms     p99 ms   errors");

@@ -1,14 +1,17 @@
-package dev.vaultload.cli;
+package dev.vaultload.run.rate;
 
 import dev.vaultload.report.RateSection;
+import dev.vaultload.report.ReportName;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.Mode;
+import dev.vaultload.run.ModeContext;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
+import dev.vaultload.run.load.LoadModeRun;
 import dev.vaultload.run.load.LoadOperation;
-import dev.vaultload.run.rate.RatePlan;
-import dev.vaultload.run.rate.RateRunner;
 import dev.vaultload.stats.OperationStatistics;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -16,34 +19,41 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code run --mode RATE}: per combination an open-loop run at the target rate for DURATION, written as every
- * mode's result is (its section holds the uncorrected latencies), both latency views printed per operation type.
+ * RATE: per combination an open-loop run at the target rate for DURATION, written as every mode's result is (its
+ * section holds the uncorrected latencies), both latency views printed per operation type. Passes when no run lost
+ * data, exceeded the error budget or fell behind its schedule past the limits.
  */
-final class RateMode {
+public final class RateMode implements Mode {
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
-    private final LoadModeContext context;
-    private final SuiteSession session;
     private final double opsPerSecond;
     private final LoadOperation operation;
     private final double errorBudget;
+    private final ScheduleLimits schedule;
 
-    RateMode(LoadModeContext context, double opsPerSecond, LoadOperation operation, double errorBudget) {
-        this.context = context;
-        this.session = context.session();
+    /** @param opsPerSecond this process's share of the target rate */
+    public RateMode(double opsPerSecond, LoadOperation operation, double errorBudget, ScheduleLimits schedule) {
         this.opsPerSecond = opsPerSecond;
         this.operation = operation;
         this.errorBudget = errorBudget;
+        this.schedule = schedule;
     }
 
-    /** @return true when no run lost data or exceeded the error budget */
-    boolean run() {
+    @Override
+    public RunMode mode() {
+        return RunMode.RATE;
+    }
+
+    @Override
+    public boolean run(ModeContext context) {
+        SuiteSession session = context.session();
         Duration duration = session.config().duration().orElse(DEFAULT_DURATION);
         long operations = Math.max(1, operationsIn(duration));
         // a short run's warm-up is no longer than the run itself: a 2 s smoke run should not wait 10 s first
         Duration warmup = session.config().warmup();
         long warmupOperations = operationsIn(warmup.compareTo(duration) < 0 ? warmup : duration);
-        return session.combinations().map(c -> measure(c, new RatePlan(opsPerSecond, c.threads(), operations, warmupOperations)))
+        return session.combinations()
+                .map(c -> measure(context, c, new RatePlan(opsPerSecond, c.threads(), operations, warmupOperations)))
                 .reduce(true, Boolean::logicalAnd);
     }
 
@@ -51,20 +61,20 @@ final class RateMode {
         return Math.round(opsPerSecond * duration.toNanos() / 1e9);
     }
 
-    private boolean measure(Combination combination, RatePlan plan) {
+    private boolean measure(ModeContext context, Combination combination, RatePlan plan) {
+        SuiteSession session = context.session();
         String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s", combination.storageAndEngine(),
                 operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond());
         ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threadsField(),
                 combination.fileSizeKib(), session.config().cipher());
-        RunResult result = new LoadModeRun(context, RunMode.RATE, operation).run(combination, name, label,
+        RunResult result = new LoadModeRun(session, RunMode.RATE, operation, schedule).run(combination, name, label,
                 (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
                         context.listeners("RATE", label, plan.operations(), combination, combination.threads()))
                         .run(recording, errorBudget));
-        return context.recorded(result, recorded -> print(label, recorded));
+        return context.recorded(result, recorded -> print(context.console().out(), label, recorded));
     }
 
-    private void print(String label, RunResult result) {
-        PrintWriter out = context.out();
+    private static void print(PrintWriter out, String label, RunResult result) {
         RateSection rate = result.rate();
         out.println("==== Rate " + label + " ====");
         out.printf(Locale.ROOT, "target %.1f ops/s, achieved %.1f ops/s, %.1f s in all with a warm-up of %d operations"
@@ -80,7 +90,7 @@ final class RateMode {
     }
 
     /** One line per operation type: count, percentiles and maximum in milliseconds. */
-    static void printLatencies(PrintWriter out, String view, List<OperationStatistics> statistics) {
+    public static void printLatencies(PrintWriter out, String view, List<OperationStatistics> statistics) {
         out.println("latency, ms, " + view + ":");
         for (OperationStatistics type : statistics) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-11s n=%d", type.type(), type.count()));

@@ -1,4 +1,4 @@
-package dev.vaultload.cli;
+package dev.vaultload.parse;
 
 import java.time.LocalDate;
 

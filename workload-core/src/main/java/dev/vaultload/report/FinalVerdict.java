@@ -1,8 +1,5 @@
-package dev.vaultload.cli;
+package dev.vaultload.report;
 
-import dev.vaultload.report.RunMode;
-import dev.vaultload.report.RunResult;
-import dev.vaultload.report.RunSetup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -12,12 +9,12 @@ import java.util.Optional;
  * nothing else against it), why (each failed result with its reasons, or the thresholds broken), and where the page
  * is, so that the answer is not lost above the tables.
  */
-final class FinalVerdict {
+public final class FinalVerdict {
 
     private FinalVerdict() {
     }
 
-    static String line(List<RunResult> results, Optional<Path> page) {
+    public static String line(List<RunResult> results, Optional<Path> page) {
         String where = page.map(file -> "; report: " + file).orElse("");
         if (results.isEmpty()) {
             return "FAILED: no result was measured" + where;
@@ -37,7 +34,7 @@ final class FinalVerdict {
     }
 
     /** A result recovered from a dead run's journal with nothing against it but that it is incomplete. */
-    static boolean onlyIncomplete(RunResult result) {
+    public static boolean onlyIncomplete(RunResult result) {
         return result.timing().incomplete() != null && result.failureReasons().size() == 1;
     }
 

@@ -1,12 +1,12 @@
-package dev.vaultload.cli;
+package dev.vaultload.report;
 
 /** A count with its noun in the right number: {@code 1 result}, {@code 2 results}. */
-final class Plural {
+public final class Plural {
 
     private Plural() {
     }
 
-    static String of(long count, String noun) {
+    public static String of(long count, String noun) {
         return count + " " + noun + (count == 1 ? "" : "s");
     }
 }
