@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # VAULTLOAD with a real key manager in the loop, against its no-KMS baseline, in one sitting on MinIO: the same run
 # (one pass of the fixture, or DURATION) without a KMS, then with KMS_KEYS=DOCUMENT through KES and through the AWS
-# KMS API (local-kms), each with KMS_KEY_CACHE=OFF and USER; and S3EC with its raw AES keyring and with its KMS
-# keyring through local-kms (S3EC_KEYRING=KMS). Prints one table (ops/s, p99 and the key manager's calls and mean
+# KMS API (local-kms), each with KMS_KEY_CACHE=OFF and USER; with KMS_KEYS=KEYSTORE through KES, OFF and USER; and
+# S3EC with its raw AES keyring and with its KMS keyring through local-kms (S3EC_KEYRING=KMS). Prints one table (ops/s, p99 and the key manager's calls and mean
 # time per operation for CREATE_USER, WRITE, READ and SHARE) and checks what the design promises:
 #   - no key-manager call without a KMS (VAULTLOAD's baseline, S3EC's AES keyring);
 #   - with the cache OFF, exactly one call per WRITE, READ and SHARE (GenerateDataKey, Decrypt, GenerateDataKey);
 #   - with the cache USER, fewer than one call per WRITE (one data key per writing user for the run);
+#   - KEYSTORE: one GenerateDataKey per CREATE_USER; with the cache OFF exactly one Decrypt per WRITE, READ and SHARE
+#     (each opens the user's keystore), with USER fewer than one (one per keystore for the run);
 #   - S3EC's KMS keyring: exactly one call per WRITE and READ, at least one per SHARE (one per recipient).
 # Then the server-side engines: SSE_KMS and SSE_S3 on the static-key MinIO the provider starts (no KMS call) and on
 # a MinIO whose KMS is that KES server (scripts/start-minio.sh with MINIO_KMS=KES, started and stopped here), with
@@ -32,12 +34,13 @@ if [[ -z "${MINIO_URL:-}" && -z "${MINIO_BINARY:-}" ]]; then
   export MINIO_BINARY
 fi
 
-configurations=(baseline KES-OFF KES-USER AWS_KMS-OFF AWS_KMS-USER S3EC-AES S3EC-KMS)
+configurations=(baseline KES-OFF KES-USER AWS_KMS-OFF AWS_KMS-USER KES-KEYSTORE-OFF KES-KEYSTORE-USER S3EC-AES S3EC-KMS)
 for name in "${configurations[@]}"; do
   engine=VAULTLOAD kms=()
   case "$name" in
     baseline) ;;
     S3EC-*) engine=S3EC kms=(--s3ec-keyring "${name#S3EC-}") ;; # the KMS keyring reads AWS_KMS_* from the environment
+    *-KEYSTORE-*) kms=(--kms "${name%%-*}" --kms-keys KEYSTORE --kms-key-cache "${name##*-}") ;;
     *) kms=(--kms "${name%-*}" --kms-keys DOCUMENT --kms-key-cache "${name##*-}") ;;
   esac
   ./vaultload run --storage-providers MINIO --engines "$engine" --threads "${THREADS:-2}" \
@@ -79,7 +82,14 @@ for kms in KES AWS_KMS; do
   done
   check "$kms-USER" WRITE "< 1" "fewer than one with a data key per user"
 done
-((failed == 0)) || die "a configuration broke what KMS_KEYS=DOCUMENT or S3EC_KEYRING promises (above)"
+for cache in OFF USER; do
+  check "KES-KEYSTORE-$cache" CREATE_USER "== 1" "one GenerateDataKey per keystore"
+done
+for op in WRITE READ SHARE; do
+  check KES-KEYSTORE-OFF "$op" "== 1" "exactly one Decrypt of the keystore's data key without a cache"
+  check KES-KEYSTORE-USER "$op" "< 1" "fewer than one with each keystore opened once"
+done
+((failed == 0)) || die "a configuration broke what KMS_KEYS=DOCUMENT, KEYSTORE or S3EC_KEYRING promises (above)"
 
 # the server-side engines, on the provider's static-key MinIO and on a MinIO through KES
 kes_requests() { # KES's requests answered so far, of every kind

@@ -4,6 +4,8 @@
 #   eval "$(scripts/start-kes.sh start)"   # starts it (idempotent) and prints export lines
 #   scripts/start-kes.sh status            # exit 0 and the export lines if running, 1 otherwise
 #   scripts/start-kes.sh stop              # stops it by pid and deletes its keys, certificates and log
+#   scripts/start-kes.sh down              # stops it by pid, keeping keys, certificates and config (a restart's)
+#   scripts/start-kes.sh up                # starts a server brought down again on them
 #   scripts/start-kes.sh binary            # prints the kes binary's path, building it first if there is none
 #
 # Environment:
@@ -111,6 +113,21 @@ wait_until_ready() {
   await_ready "$1" kes client_call -o /dev/null "$url/v1/status"
 }
 
+# up: the server again on the keys, certificates and config a `down` left, as a restarted KES finds them.
+up() {
+  if pid="$(running_pid)"; then
+    say "already running (pid $pid)"; return
+  fi
+  [ -f "$base_dir/config.yml" ] || die "no KES brought down in $base_dir: use start"
+  port_in_use "$port" && die "port 127.0.0.1:$port is in use: set KES_PORT"
+  local kes; kes="$(find_or_build_kes)"
+  detached "$log_file" "$kes" server --config "$base_dir/config.yml" &
+  local pid=$!
+  echo "$pid" >"$pid_file"
+  wait_until_ready "$pid"
+  say "MinIO KES up again, pid $pid, $url"
+}
+
 start() {
   if pid="$(running_pid)"; then
     say "already running (pid $pid)"; cat "$env_file"; return
@@ -138,7 +155,9 @@ start() {
 case "${1:-}" in
   start) start ;;
   stop) stop_process 10 ;;
+  down) end_process 10 ;;
+  up) up ;;
   status) process_status "$url" ;;
   binary) find_or_build_kes ;;
-  *) echo "usage: $0 start|stop|status|binary" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|down|up|status|binary" >&2; exit 2 ;;
 esac

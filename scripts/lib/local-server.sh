@@ -73,17 +73,22 @@ running_pid() {
   kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
-# stop_process GRACE_SECONDS: SIGTERM, SIGKILL after the grace, then the base dir goes (data, log, pid, env).
-stop_process() {
+# end_process GRACE_SECONDS: SIGTERM, SIGKILL after the grace; the base dir stays (a restart's data, config, keys).
+end_process() {
   local grace_seconds="$1" pid
   if ! pid="$(running_pid)"; then
-    say "not running"; rm -rf "$base_dir"; return
+    say "not running"; return
   fi
   kill "$pid"
   for _ in $(seq 1 $((grace_seconds * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   if kill -0 "$pid" 2>/dev/null; then say "pid $pid ignored SIGTERM for $grace_seconds s: SIGKILL"; kill -9 "$pid"; fi
-  rm -rf "$base_dir"
   say "stopped pid $pid"
+}
+
+# stop_process GRACE_SECONDS: end_process, then the base dir goes (data, log, pid, env).
+stop_process() {
+  end_process "$1"
+  rm -rf "$base_dir"
 }
 
 # process_status WHERE: "running" and the export lines (exit 0), or "not running" (exit 1).

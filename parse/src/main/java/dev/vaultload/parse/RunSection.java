@@ -52,6 +52,7 @@ final class RunSection {
         operations(html, "Operations" + (result.rate() != null ? ", latency from the intended start"
                 : result.headroom() != null ? " at the knee step" : ""), "operations", result.operations());
         TimeSplitSection.render(html, result);
+        StoreTrafficSection.render(html, result);
         CeilingSection.render(html, result);
         if (result.rate() != null) {
             rate(html, result.rate());

@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.stats.StoreTrafficStatistics;
 import dev.vaultload.stats.TimeSplit;
+import dev.vaultload.storage.StoreRequest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +45,22 @@ class TimeSplitSectionTest {
 
         assertTrue(page.contains("Where the time went"));
         assertFalse(page.contains("KMS calls per operation"));
+    }
+
+    @Test
+    void whatEachOperationAskedOfTheStoreIsShownPerOperation() throws IOException {
+        result(0, null);
+        Path file = folder.resolve("split.json");
+        ObjectNode json = (ObjectNode) JSON.readTree(file.toFile());
+        ((ObjectNode) json.get("operations").get(0)).set("storeTraffic", JSON.valueToTree(new StoreTrafficStatistics(
+                Map.of(StoreRequest.PUT, 1.0, StoreRequest.HEAD, 0.5), 1100, 0, 1.0742, 0.0)));
+        JSON.writeValue(file.toFile(), json);
+
+        String page = Files.readString(new HtmlReport().write(folder));
+
+        assertTrue(page.contains("What each operation asked of the store"), "the table");
+        assertTrue(page.contains("<th>PUT</th><th>HEAD</th>"), "the kinds made, in S3's order of them");
+        assertTrue(page.contains("<td>1.00</td><td>0.50</td><td class=\"sent\">1.074</td>"), page);
     }
 
     /** A WRITE and READ result whose time split has {@code kmsCallsPerOperation}, its engine's key manager {@code keyManager}. */

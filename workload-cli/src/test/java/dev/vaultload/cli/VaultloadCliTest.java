@@ -384,9 +384,14 @@ class VaultloadCliTest {
                 "both latency views on the page");
     }
 
-    /** The result's JSON, CSV and .hlog, as a FIXTURE run writes them, and report.html over them. */
+    /**
+     * The result's JSON, CSV and .hlog, as a FIXTURE run writes them, and report.html over them; the crypto ceiling
+     * (CRYPTO_CEILING is on by default) measured before the load as before a FIXTURE run.
+     */
     private void assertEveryModeWritesTheSameFiles() throws IOException {
         Path json = onlyFile(".json");
+        assertTrue(new ObjectMapper().readTree(json.toFile()).at("/environment/cryptoCeiling/steady").isBoolean(),
+                "the ceiling in the result's environment");
         String base = json.getFileName().toString().replaceFirst("\\.json$", "");
         for (String extension : List.of(".csv", ".hlog")) {
             assertTrue(Files.isRegularFile(reports.resolve(base + extension)), () -> base + extension + " beside the JSON");

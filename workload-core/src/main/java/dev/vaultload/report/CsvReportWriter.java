@@ -1,6 +1,7 @@
 package dev.vaultload.report;
 
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.stats.StoreTrafficStatistics;
 import dev.vaultload.stats.TimeSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +21,8 @@ public final class CsvReportWriter implements ReportSink {
             + "throughput_per_thread,ops_per_second,mib_per_second,"
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
             + "engine_mean_micros,storage_share,engine,interrupted_by,kms_calls_per_operation,kms_mean_micros,kms_share,"
-            + "worker_cpu_ms_per_mib,ceiling_ms_per_mib,share_of_ceiling,ceiling_suspect";
+            + "worker_cpu_ms_per_mib,ceiling_ms_per_mib,share_of_ceiling,ceiling_suspect,"
+            + "store_requests_per_operation,sent_bytes_per_content_byte,received_bytes_per_content_byte";
 
     private final Path file;
 
@@ -62,6 +64,7 @@ public final class CsvReportWriter implements ReportSink {
         cells.add(operation.workerCpuMillisPerMib() == null ? "" : decimal(operation.workerCpuMillisPerMib()));
         cells.addAll(ceilingCells(result.ceilingShares().stream()
                 .filter(share -> share.operation() == operation.type()).findFirst()));
+        cells.addAll(trafficCells(operation.storeTraffic()));
         return String.join(",", cells);
     }
 
@@ -92,6 +95,19 @@ public final class CsvReportWriter implements ReportSink {
         return share.map(found -> List.of(decimal(found.ceilingMillisPerMib()),
                 String.format(Locale.ROOT, "%.4f", found.shareOfCeiling()),
                 Objects.toString(found.ceilingSuspect(), ""))).orElse(List.of("", "", ""));
+    }
+
+    /** What the operation asked of the store; empty when nothing was seen, a ratio empty without content. */
+    private static List<String> trafficCells(StoreTrafficStatistics traffic) {
+        if (traffic == null) {
+            return List.of("", "", "");
+        }
+        return List.of(decimal(traffic.totalRequestsPerOperation()), ratio(traffic.sentBytesPerContentByte()),
+                ratio(traffic.receivedBytesPerContentByte()));
+    }
+
+    private static String ratio(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%.4f", value);
     }
 
     private static String decimal(double value) {

@@ -4,6 +4,7 @@ import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.KeyManagerTally;
 import dev.vaultload.stats.StatisticService;
+import dev.vaultload.storage.StoreRequest;
 import dev.vaultload.stats.HealthSample;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.IntervalListener;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * server from a registry of its own. Every period of every combination feeds it through {@link #listener}: the
  * period's operations (counted and observed into latency histograms, native with classic buckets beside them
  * for servers without native-histogram support, {@link LatencyBuckets}), errors by class, payload bytes, the
- * key-manager calls and wait of each operation type that has a time split,
+ * key-manager calls and wait of each operation type that has a time split, the store requests by kind,
  * current pass and the process's health. Counts are added on the reporter's thread from the same histograms the
  * JSON report sums, so a scrape after the last period agrees with the report exactly, and a scrape takes every
  * series under the lock a period's update holds, so it never shows half a period (operations counted that the
@@ -52,6 +53,7 @@ public final class LiveMetrics implements AutoCloseable {
     private final Histogram latency;
     private final Counter kmsCalls;
     private final Counter kmsWait;
+    private final Counter storeRequests;
     private final Gauge pass;
     private final Gauge heapBytes;
     private final Gauge rssBytes;
@@ -96,6 +98,9 @@ public final class LiveMetrics implements AutoCloseable {
                 .help("key-manager calls of successful operations").labelNames(labels("operation")).build();
         kmsWait = Counter.builder().name("vaultload_kms_wait_seconds_total").unit(Unit.SECONDS)
                 .help("time successful operations waited on their key-manager calls").labelNames(labels("operation")).build();
+        storeRequests = Counter.builder().name("vaultload_store_requests_total")
+                .help("requests of successful operations to the store through the harness's store, by kind")
+                .labelNames(prepend("kind", labels("operation"))).build();
         pass = Gauge.builder().name("vaultload_pass").help("the pass of the fixture being replayed, from 1")
                 .labelNames(RUN_LABELS).build();
         heapBytes = Gauge.builder().name("vaultload_heap_used_bytes").unit(Unit.BYTES).help("heap in use").build();
@@ -111,7 +116,7 @@ public final class LiveMetrics implements AutoCloseable {
         thresholdPassed = Gauge.builder().name("vaultload_threshold_passed")
                 .help("1 when the threshold held at the end of the combination, 0 when it was broken or had nothing to measure")
                 .labelNames(labels("threshold")).build();
-        everySeries = List.of(operations, errors, payloadBytes, latency, kmsCalls, kmsWait, pass, heapBytes, rssBytes, liveThreads,
+        everySeries = List.of(operations, errors, payloadBytes, latency, kmsCalls, kmsWait, storeRequests, pass, heapBytes, rssBytes, liveThreads,
                 cpuMillisPerOperation, runFinished, thresholdMeasured, thresholdPassed);
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register((MultiCollector) this::collect);
@@ -205,6 +210,7 @@ public final class LiveMetrics implements AutoCloseable {
         private final ProcessHealth health = new ProcessHealth();
         private final Map<ErrorClass, Long> errorsSoFar = new EnumMap<>(ErrorClass.class);
         private final Map<OperationType, KeyManagerTally> keyManagerSoFar = new EnumMap<>(OperationType.class);
+        private final Map<OperationType, Map<StoreRequest, Long>> storeRequestsSoFar = new EnumMap<>(OperationType.class);
         private HealthSample previous;
 
         CombinationMetrics(String[] run, long documentBytes, IntSupplier passes) {
@@ -268,6 +274,13 @@ public final class LiveMetrics implements AutoCloseable {
                 kmsWait.labelValues(labels).inc((total.waitMicros() - before.waitMicros()) / MICROS_PER_SECOND);
                 keyManagerSoFar.put(type, total);
             });
+            // a kind's series appears with its first request (every kind for every type from the start would be
+            // dozens of series at 0): its first sample already holds that period's requests, so read totals
+            interval.storeRequests().forEach((type, totals) -> totals.forEach((kind, total) -> {
+                long before = storeRequestsSoFar.getOrDefault(type, Map.of()).getOrDefault(kind, 0L);
+                storeRequests.labelValues(prepend(kind.name(), withFirst(type.name()))).inc(total - before);
+            }));
+            storeRequestsSoFar.putAll(interval.storeRequests());
             int current = passes.getAsInt();
             if (current > 0) {
                 pass.labelValues(run).set(current);

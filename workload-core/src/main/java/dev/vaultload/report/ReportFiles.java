@@ -102,7 +102,8 @@ public final class ReportFiles {
             sinks.add(new DatasafeStatisticsLog(console));
         }
         if (formats.contains(ResultFormat.CONSOLE)) {
-            sinks.addAll(List.of(new TimeSplitLog(console), new ServedWithinTable(console), new SoakHealthLog(console),
+            sinks.addAll(List.of(new TimeSplitLog(console), new StoreTrafficLog(console), new ServedWithinTable(console),
+                    new SoakHealthLog(console),
                     new EndpointLog(console), new CeilingLog(console), new ThresholdLog(console)));
         }
         if (formats.contains(ResultFormat.JSON)) {

@@ -30,7 +30,7 @@ public record ResultFigure(OperationType operation, ResultMetric metric, ErrorCl
      */
     public static ResultFigure parse(String text) {
         List<String> words = Arrays.asList(text.strip().split("\\s+"));
-        int metricWords = words.size() > 1 && perRunMetric(words) ? 2 : 1;
+        int metricWords = words.size() > 1 && twoWordMetric(words) ? 2 : 1;
         String metricText = String.join(" ", words.subList(words.size() - metricWords, words.size()));
         List<String> operationWords = words.subList(0, words.size() - metricWords);
         if (operationWords.size() > 1) {
@@ -68,7 +68,27 @@ public record ResultFigure(OperationType operation, ResultMetric metric, ErrorCl
                     : OptionalDouble.of(result.cpu().processCpuMillisPerOperation());
             case PER_RUN_PERCENT -> result.health() == null || result.health().rssGrowthPercent() == null
                     ? OptionalDouble.empty() : OptionalDouble.of(result.health().rssGrowthPercent());
+            case PER_OPERATION -> perOperation(judged(result));
         };
+    }
+
+    /**
+     * A count per successful operation of the types judged, weighted by their counts; empty when no judged type has it
+     * (no time split, no store traffic seen).
+     */
+    private OptionalDouble perOperation(List<OperationStatistics> judged) {
+        double counted = 0;
+        long operations = 0;
+        for (OperationStatistics type : judged) {
+            Double perOperation = metric == ResultMetric.KMS_CALLS_PER_OPERATION
+                    ? (type.timeSplit() == null ? null : type.timeSplit().kmsCallsPerOperation())
+                    : (type.storeTraffic() == null ? null : type.storeTraffic().totalRequestsPerOperation());
+            if (perOperation != null && type.count() > 0) {
+                counted += perOperation * type.count();
+                operations += type.count();
+            }
+        }
+        return operations == 0 ? OptionalDouble.empty() : OptionalDouble.of(counted / operations);
     }
 
     /** Latency of the operations judged, in ms, from their histograms added together. */
@@ -121,9 +141,9 @@ public record ResultFigure(OperationType operation, ResultMetric metric, ErrorCl
         return result.operations().stream().filter(type -> judges(type.type())).toList();
     }
 
-    private static boolean perRunMetric(List<String> words) {
-        String lastTwo = String.join(" ", words.subList(words.size() - 2, words.size()));
-        return ResultMetric.spelled(lastTwo).filter(ResultMetric::perRun).isPresent();
+    /** Whether the last two words spell a metric ({@code cpu ms/op}, {@code kms calls/op}). */
+    private static boolean twoWordMetric(List<String> words) {
+        return ResultMetric.spelled(String.join(" ", words.subList(words.size() - 2, words.size()))).isPresent();
     }
 
     private static OperationType operation(String word) {

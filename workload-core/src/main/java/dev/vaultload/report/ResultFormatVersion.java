@@ -15,8 +15,11 @@ import java.util.Optional;
 public final class ResultFormatVersion {
     /** The JSON field that carries it. */
     public static final String FIELD = "formatVersion";
-    /** 2.0: the mode is recorded in the setup; 2.1: a result recovered from a run journal says it is incomplete. */
-    public static final String CURRENT = "2.1";
+    /**
+     * 2.0: the mode is recorded in the setup; 2.1: a result recovered from a run journal says it is incomplete; 2.2: each
+     * operation says what it asked of the store ({@code storeTraffic}).
+     */
+    public static final String CURRENT = "2.2";
     private static final String BEFORE_THE_FIELD = "1.0";
     private static final JsonFactory JSON = new JsonFactory();
 

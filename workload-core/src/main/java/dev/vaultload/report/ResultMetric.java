@@ -15,6 +15,10 @@ public enum ResultMetric {
     OPS_PER_SECOND("ops/s", Kind.RATE), MIB_PER_SECOND("MiB/s", Kind.RATE),
     /** Failed operations over attempted ones, in percent; optionally of one error class. */
     ERRORS("errors", Kind.PERCENT),
+    /** Key-manager calls per successful operation ({@code TimeSplit#kmsCallsPerOperation}). */
+    KMS_CALLS_PER_OPERATION("kms calls/op", Kind.PER_OPERATION),
+    /** Store requests per successful operation, all kinds ({@code StoreTrafficStatistics#totalRequestsPerOperation}). */
+    STORE_REQUESTS_PER_OPERATION("requests/op", Kind.PER_OPERATION),
     /** Process CPU per operation of the measured phase ({@link CpuUsage#processCpuMillisPerOperation()}). */
     CPU_MILLIS_PER_OPERATION("cpu ms/op", Kind.PER_RUN),
     /** RSS growth from the first to the last quarter of the run, in percent ({@code SoakHealth#rssGrowthPercent}). */
@@ -31,7 +35,9 @@ public enum ResultMetric {
         /** milliseconds of CPU per operation of the whole run */
         PER_RUN,
         /** percent of the whole run, written with % */
-        PER_RUN_PERCENT
+        PER_RUN_PERCENT,
+        /** a count per successful operation, a plain number */
+        PER_OPERATION
     }
 
     private final String spelling;
@@ -58,6 +64,7 @@ public enum ResultMetric {
             case RATE -> spelling;
             case PERCENT, PER_RUN_PERCENT -> "%";
             case PER_RUN -> "ms/op";
+            case PER_OPERATION -> "/op";
         };
     }
 

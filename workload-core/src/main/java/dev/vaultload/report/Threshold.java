@@ -134,7 +134,7 @@ public record Threshold(String text, ResultFigure figure, Comparison comparison,
                 }
                 yield number;
             }
-            case RATE, PER_RUN -> {
+            case RATE, PER_RUN, PER_OPERATION -> {
                 if (!unit.isEmpty() && !unit.equalsIgnoreCase(metric.unit()) && !(metric.perRun() && unit.equals("ms"))) {
                     throw new IllegalArgumentException("limit '" + limitText + "': " + metric.spelling() + " is in " + metric.unit()
                             + "; give a plain number");

@@ -1,5 +1,7 @@
 package dev.vaultload.run;
 
+import dev.vaultload.ceiling.CryptoCeiling;
+import dev.vaultload.ceiling.ProcessCeiling;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.report.ResultFormat;
@@ -85,6 +87,15 @@ public record RunConfig(
         engines = List.copyOf(engines);
         threads = List.copyOf(threads);
         fileSizesKib = List.copyOf(fileSizesKib);
+    }
+
+    /**
+     * With CRYPTO_CEILING, this machine's crypto ceiling for the run's FILE_SIZES and CIPHER, measured now the first
+     * time (once per process and set of them: {@link ProcessCeiling}), before the measurement it is set against; null
+     * without.
+     */
+    public CryptoCeiling measuredCeiling() {
+        return cryptoCeiling ? ProcessCeiling.forRun(fileSizesKib, cipher) : null;
     }
 
     /** Where the fixture of a run comes from: a committed size or a file. */

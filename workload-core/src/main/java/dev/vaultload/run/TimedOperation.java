@@ -8,6 +8,7 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
+import dev.vaultload.storage.StoreTraffic;
 import dev.vaultload.storage.TimedBlobStore;
 import java.util.concurrent.TimeUnit;
 
@@ -60,8 +61,7 @@ public final class TimedOperation {
         // a REENCRYPT's stored bytes before it, read before its clock starts: the witness is not the operation
         ReencryptionWitness.Before reencrypted = operation instanceof Operation.Reencrypt reencrypt
                 ? reencryptions.before(reencrypt, locationPrefix) : null;
-        storageClock.takeThreadStorageNanos(); // drops store and key-manager time spent between operations
-        storageClock.takeThreadChanges();
+        storageClock.resetThread(); // drops what the store and the key manager saw between operations
         KeyManagerClock.reset();
         long startNanos = System.nanoTime();
         long startCpuNanos = ProcessCpu.currentThreadNanos();
@@ -71,12 +71,14 @@ public final class TimedOperation {
             long workerCpuNanos = ProcessCpu.currentThreadNanos() - startCpuNanos;
             long serviceMicros = TimeUnit.NANOSECONDS.toMicros(endNanos - startNanos);
             long storageMicros = TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos());
+            StoreTraffic traffic = storageClock.takeThreadTraffic();
             long kmsMicros = TimeUnit.NANOSECONDS.toMicros(KeyManagerClock.takeNanos());
             long kmsCalls = KeyManagerClock.takeCalls();
             if (reencrypted != null) {
                 reencryptions.requireReencrypted(reencrypted); // after the clocks were read, before any success counts
             }
             statistics.recordWorkerCpu(type, workerCpuNanos);
+            statistics.recordStoreTraffic(type, traffic, sizeBytes);
             statistics.recordSuccess(type, intendedStartNanos == AT_ACTUAL_START ? serviceMicros
                     : TimeUnit.NANOSECONDS.toMicros(endNanos - intendedStartNanos), sizeBytes);
             StatisticService service = serviceTimes == null ? statistics : serviceTimes;

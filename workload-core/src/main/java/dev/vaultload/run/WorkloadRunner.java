@@ -1,7 +1,6 @@
 package dev.vaultload.run;
 
 import dev.vaultload.ceiling.CryptoCeiling;
-import dev.vaultload.ceiling.ProcessCeiling;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
@@ -79,7 +78,7 @@ public final class WorkloadRunner {
         this.metrics = metrics;
         this.shard = shard;
         this.start = start;
-        this.ceiling = config.cryptoCeiling() ? ProcessCeiling.forRun(config.fileSizesKib(), config.cipher()) : null;
+        this.ceiling = config.measuredCeiling();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.vaultload.stats;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.storage.StoreRequest;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -17,6 +18,7 @@ import org.HdrHistogram.Histogram;
  * @param runMillis        time since the run began
  * @param last             true for the closing report of the run
  * @param keyManager       per type that called a key manager, its calls and wait since the run began
+ * @param storeRequests    per type that asked the store something, its requests by kind since the run began
  */
 public record Interval(
         int index,
@@ -28,13 +30,14 @@ public record Interval(
         Map<ErrorClass, Long> errors,
         long runMillis,
         boolean last,
-        Map<OperationType, KeyManagerTally> keyManager) {
+        Map<OperationType, KeyManagerTally> keyManager,
+        Map<OperationType, Map<StoreRequest, Long>> storeRequests) {
 
-    /** A period without key-manager calls. */
+    /** A period without key-manager calls or store requests counted. */
     public Interval(int index, long startEpochMillis, long endEpochMillis, Map<OperationType, Histogram> latencyMicros,
                     long requestsStarted, long responses, Map<ErrorClass, Long> errors, long runMillis, boolean last) {
         this(index, startEpochMillis, endEpochMillis, latencyMicros, requestsStarted, responses, errors, runMillis, last,
-                Map.of());
+                Map.of(), Map.of());
     }
 
     /** Successful operations in this period, all types. */

@@ -63,7 +63,8 @@ public final class IntervalReporter implements AutoCloseable {
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
         Interval interval = new Interval(index++, periodStartEpochMillis, endEpochMillis, latencies,
                 statistics.requestsStarted(), responses + errorCount, errors,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - runStartNanos), last, statistics.keyManagerTotals());
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - runStartNanos), last, statistics.keyManagerTotals(),
+                statistics.storeRequestTotals());
         periodStartEpochMillis = endEpochMillis;
         for (IntervalListener listener : listeners) {
             listener.onInterval(interval);

@@ -1,5 +1,6 @@
 package dev.vaultload.stats;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vaultload.fixture.OperationType;
 import java.nio.ByteBuffer;
@@ -31,6 +32,8 @@ import org.HdrHistogram.Histogram;
  *                                of the operations completed ("100" is the longest)
  * @param timeSplit               store and engine parts of the latencies, for the operation types that move a
  *                                document (WRITE, READ, SHARE); null for the others
+ * @param storeTraffic            what the operations asked of the store per operation; null when nothing was seen
+ *                                (an engine with its own S3 clients, a merge of shards)
  */
 public record OperationStatistics(
         OperationType type,
@@ -49,7 +52,8 @@ public record OperationStatistics(
         String histogramBase64,
         Map<String, Long> servedWithinMicros,
         TimeSplit timeSplit,
-        Long workerCpuNanos) {
+        Long workerCpuNanos,
+        @JsonInclude(JsonInclude.Include.NON_NULL) StoreTrafficStatistics storeTraffic) {
 
     /** The percentiles every report carries. */
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0, 99.9);
@@ -61,7 +65,7 @@ public record OperationStatistics(
 
     static OperationStatistics of(OperationType type, Histogram latencies, long sumLatencyMicros,
                                   long transferredBytes, Map<ErrorClass, Long> errors, Duration wallClock,
-                                  TimeSplit timeSplit, long workerCpuNanos) {
+                                  TimeSplit timeSplit, long workerCpuNanos, StoreTrafficStatistics storeTraffic) {
         long count = latencies.getTotalCount();
         double wallClockSeconds = wallClock.toNanos() / 1e9;
         return new OperationStatistics(type, count, Map.copyOf(errors), percentiles(latencies, PERCENTILES),
@@ -72,7 +76,7 @@ public record OperationStatistics(
                 wallClockSeconds == 0 ? 0 : count / wallClockSeconds,
                 wallClockSeconds == 0 ? 0 : transferredBytes / BYTES_PER_MEBIBYTE / wallClockSeconds,
                 transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES), timeSplit,
-                workerCpuNanos);
+                workerCpuNanos, storeTraffic);
     }
 
     /**
@@ -94,7 +98,7 @@ public record OperationStatistics(
                 count == 0 ? 0 : (double) sumLatencyMicros / count, sumLatencyMicros,
                 sumLatencyMicros == 0 ? 0 : count * MICROS_PER_SECOND / sumLatencyMicros, wallClockMillis, opsPerSecond,
                 mebibytesPerSecond, transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES),
-                null, null);
+                null, null, null);
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.vaultload.stats;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.storage.StoreRequest;
+import dev.vaultload.storage.StoreTraffic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -26,11 +28,13 @@ public final class StatisticService {
 
     private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
     private final Map<OperationType, TimeSplitRecorder> timeSplits = new EnumMap<>(OperationType.class);
+    private final Map<OperationType, StoreTrafficRecorder> traffic = new EnumMap<>(OperationType.class);
     private final LongAdder requestsStarted = new LongAdder();
 
     public StatisticService() {
         for (OperationType type : OperationType.values()) {
             recorders.put(type, new OperationRecorder());
+            traffic.put(type, new StoreTrafficRecorder());
         }
         for (OperationType type : SPLIT_TYPES) {
             timeSplits.put(type, new TimeSplitRecorder());
@@ -59,6 +63,15 @@ public final class StatisticService {
     }
 
     /**
+     * Adds what a successful operation asked of the store.
+     *
+     * @param contentBytes the document bytes it wrote or read, 0 for one without content
+     */
+    public void recordStoreTraffic(OperationType type, StoreTraffic requested, long contentBytes) {
+        traffic.get(type).record(requested, contentBytes);
+    }
+
+    /**
      * Adds the CPU the calling thread spent on a successful operation: per MiB of the bytes its success recorded,
      * what {@link OperationStatistics#workerCpuMillisPerMib()} reports.
      */
@@ -77,6 +90,18 @@ public final class StatisticService {
             KeyManagerTally tally = split.keyManagerTally();
             if (tally.calls() > 0) {
                 totals.put(type, tally);
+            }
+        });
+        return totals;
+    }
+
+    /** Per type that asked the store something, its requests by kind since the start; empty when none did. */
+    public Map<OperationType, Map<StoreRequest, Long>> storeRequestTotals() {
+        Map<OperationType, Map<StoreRequest, Long>> totals = new EnumMap<>(OperationType.class);
+        traffic.forEach((type, recorder) -> {
+            Map<StoreRequest, Long> requests = recorder.requestTotals();
+            if (!requests.isEmpty()) {
+                totals.put(type, requests);
             }
         });
         return totals;
@@ -131,7 +156,7 @@ public final class StatisticService {
                 summaries.add(OperationStatistics.of(type, latencies, recorder.sumLatencyMicros(),
                         recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO),
                         timeSplits.containsKey(type) ? timeSplits.get(type).summarize() : null,
-                        recorder.workerCpuNanos()));
+                        recorder.workerCpuNanos(), traffic.get(type).summarize()));
             }
         });
         return summaries;

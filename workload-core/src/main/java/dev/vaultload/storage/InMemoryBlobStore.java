@@ -1,19 +1,18 @@
 package dev.vaultload.storage;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.stream.Stream;
 
 /**
- * Objects as byte arrays in a sorted concurrent map: measures the harness and the engine without any I/O.
- * A written object becomes visible in one map put when its stream is closed.
+ * Objects as chunks of bytes ({@link ChunkedObject}) in a sorted concurrent map: measures the harness and the engine
+ * without any I/O, and without copying a document whole on its way in or out. A written object becomes visible in one
+ * map put when its stream is closed.
  */
 public final class InMemoryBlobStore implements BlobStore {
 
-    private final ConcurrentNavigableMap<String, byte[]> objects = new ConcurrentSkipListMap<>();
+    private final ConcurrentNavigableMap<String, ChunkedObject> objects = new ConcurrentSkipListMap<>();
     private final String name;
 
     public InMemoryBlobStore(String name) {
@@ -33,7 +32,7 @@ public final class InMemoryBlobStore implements BlobStore {
     public BlobOutputStream openOutput(String key) {
         BlobKeys.requireValidKey(key);
         return new BlobOutputStream() {
-            private ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+            private ChunkedObject.Writer buffer = new ChunkedObject.Writer();
 
             @Override
             public void write(int b) {
@@ -53,12 +52,12 @@ public final class InMemoryBlobStore implements BlobStore {
             @Override
             public void close() {
                 if (buffer != null) {
-                    objects.put(key, buffer.toByteArray());
+                    objects.put(key, buffer.finish());
                     buffer = null;
                 }
             }
 
-            private ByteArrayOutputStream open() {
+            private ChunkedObject.Writer open() {
                 if (buffer == null) {
                     throw new BlobStoreException(BlobStoreException.Kind.CLIENT, "output for " + key + " is closed");
                 }
@@ -67,23 +66,23 @@ public final class InMemoryBlobStore implements BlobStore {
         };
     }
 
-    /** In place, as S3's CopyObject: stored arrays are never written again, so the copy shares the source's. */
+    /** In place, as S3's CopyObject: stored chunks are never written again, so the copy shares the source's. */
     @Override
     public void copy(String sourceKey, String targetKey) {
-        byte[] bytes = objects.get(BlobKeys.requireValidKey(sourceKey));
-        if (bytes == null) {
+        ChunkedObject object = objects.get(BlobKeys.requireValidKey(sourceKey));
+        if (object == null) {
             throw new BlobNotFoundException(sourceKey, describe());
         }
-        objects.put(BlobKeys.requireValidKey(targetKey), bytes);
+        objects.put(BlobKeys.requireValidKey(targetKey), object);
     }
 
     @Override
     public InputStream get(String key) {
-        byte[] bytes = objects.get(BlobKeys.requireValidKey(key));
-        if (bytes == null) {
+        ChunkedObject object = objects.get(BlobKeys.requireValidKey(key));
+        if (object == null) {
             throw new BlobNotFoundException(key, describe());
         }
-        return new ByteArrayInputStream(bytes);
+        return object.open();
     }
 
     @Override
@@ -117,7 +116,7 @@ public final class InMemoryBlobStore implements BlobStore {
         return "MEMORY " + name;
     }
 
-    private ConcurrentNavigableMap<String, byte[]> keysUnder(String prefix) {
+    private ConcurrentNavigableMap<String, ChunkedObject> keysUnder(String prefix) {
         return prefix.isEmpty() ? objects : objects.subMap(prefix, true, prefix + Character.MAX_VALUE, false);
     }
 }

@@ -4,6 +4,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -25,6 +26,13 @@ public final class TimedBlobStore implements BlobStore {
     private static final class ThreadClock {
         long storageNanos;
         int changes;
+        final long[] requests = new long[StoreRequest.values().length];
+        long sentBytes;
+        long receivedBytes;
+
+        void requested(StoreRequest kind) {
+            requests[kind.ordinal()]++;
+        }
     }
 
     private final BlobStore delegate;
@@ -47,6 +55,13 @@ public final class TimedBlobStore implements BlobStore {
         this.stopped = stopped;
     }
 
+    /** Forgets what the current thread did so far: its next operation's figures start from zero. */
+    public void resetThread() {
+        takeThreadStorageNanos();
+        takeThreadChanges();
+        takeThreadTraffic();
+    }
+
     /** The nanoseconds the current thread waited on the store since the previous call. */
     public long takeThreadStorageNanos() {
         ThreadClock clock = clocks.get();
@@ -66,10 +81,21 @@ public final class TimedBlobStore implements BlobStore {
         return changes;
     }
 
+    /** What the current thread asked of the store since the previous call. */
+    public StoreTraffic takeThreadTraffic() {
+        ThreadClock clock = clocks.get();
+        StoreTraffic traffic = new StoreTraffic(clock.requests, clock.sentBytes, clock.receivedBytes);
+        Arrays.fill(clock.requests, 0);
+        clock.sentBytes = 0;
+        clock.receivedBytes = 0;
+        return traffic;
+    }
+
     @Override
     public void put(String key, InputStream content, long lengthBytes) {
         ThreadClock clock = clocks.get();
         clock.changes++;
+        clock.requested(StoreRequest.PUT);
         long startNanos = System.nanoTime();
         try {
             delegate.put(key, new ClockedInputStream(new StoppableContent(content, key), clock, false), lengthBytes);
@@ -81,6 +107,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public BlobOutputStream openOutput(String key) {
         ThreadClock clock = clocks.get();
+        clock.requested(StoreRequest.PUT);
         long startNanos = System.nanoTime();
         try {
             return new ClockedOutputStream(delegate.openOutput(key), clock, key);
@@ -92,6 +119,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public InputStream get(String key) {
         ThreadClock clock = clocks.get();
+        clock.requested(StoreRequest.GET);
         long startNanos = System.nanoTime();
         try {
             return new ClockedInputStream(delegate.get(key), clock, true);
@@ -103,6 +131,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public Stream<String> list(String prefix) {
         ThreadClock clock = clocks.get();
+        clock.requested(StoreRequest.LIST);
         long startNanos = System.nanoTime();
         try {
             return delegate.list(prefix);
@@ -114,6 +143,7 @@ public final class TimedBlobStore implements BlobStore {
     @Override
     public boolean exists(String key) {
         ThreadClock clock = clocks.get();
+        clock.requested(StoreRequest.HEAD);
         long startNanos = System.nanoTime();
         try {
             return delegate.exists(key);
@@ -126,6 +156,7 @@ public final class TimedBlobStore implements BlobStore {
     public void delete(String key) {
         ThreadClock clock = clocks.get();
         clock.changes++;
+        clock.requested(StoreRequest.DELETE);
         long startNanos = System.nanoTime();
         try {
             delegate.delete(key);
@@ -139,6 +170,7 @@ public final class TimedBlobStore implements BlobStore {
     public void copy(String sourceKey, String targetKey) {
         ThreadClock clock = clocks.get();
         clock.changes++;
+        clock.requested(StoreRequest.COPY);
         long startNanos = System.nanoTime();
         try {
             delegate.copy(sourceKey, targetKey);
@@ -151,6 +183,7 @@ public final class TimedBlobStore implements BlobStore {
     public long deletePrefix(String prefix) {
         ThreadClock clock = clocks.get();
         clock.changes++;
+        clock.requested(StoreRequest.DELETE);
         long startNanos = System.nanoTime();
         try {
             return delegate.deletePrefix(prefix);
@@ -181,19 +214,35 @@ public final class TimedBlobStore implements BlobStore {
     private static final class ClockedInputStream extends InputStream {
         private final InputStream in;
         private final ThreadClock clock;
+        private final boolean storeSide;
         private final long sign;
 
         ClockedInputStream(InputStream in, ThreadClock clock, boolean storeSide) {
             this.in = in;
             this.clock = clock;
+            this.storeSide = storeSide;
             this.sign = storeSide ? 1 : -1;
+        }
+
+        /** Bytes of the object read are received from the store; bytes of the caller's content are sent to it. */
+        private void moved(long bytes) {
+            if (bytes <= 0) {
+                return;
+            }
+            if (storeSide) {
+                clock.receivedBytes += bytes;
+            } else {
+                clock.sentBytes += bytes;
+            }
         }
 
         @Override
         public int read() throws IOException {
             long startNanos = System.nanoTime();
             try {
-                return in.read();
+                int read = in.read();
+                moved(read < 0 ? 0 : 1);
+                return read;
             } finally {
                 clock.storageNanos += sign * (System.nanoTime() - startNanos);
             }
@@ -203,7 +252,9 @@ public final class TimedBlobStore implements BlobStore {
         public int read(byte[] bytes, int offset, int length) throws IOException {
             long startNanos = System.nanoTime();
             try {
-                return in.read(bytes, offset, length);
+                int read = in.read(bytes, offset, length);
+                moved(read);
+                return read;
             } finally {
                 clock.storageNanos += sign * (System.nanoTime() - startNanos);
             }
@@ -213,7 +264,9 @@ public final class TimedBlobStore implements BlobStore {
         public long skip(long count) throws IOException {
             long startNanos = System.nanoTime();
             try {
-                return in.skip(count);
+                long skipped = in.skip(count);
+                moved(skipped); // a response's bytes skipped were still sent
+                return skipped;
             } finally {
                 clock.storageNanos += sign * (System.nanoTime() - startNanos);
             }
@@ -293,6 +346,7 @@ public final class TimedBlobStore implements BlobStore {
             long startNanos = System.nanoTime();
             try {
                 out.write(b);
+                clock.sentBytes++;
             } finally {
                 clock.storageNanos += System.nanoTime() - startNanos;
             }
@@ -304,6 +358,7 @@ public final class TimedBlobStore implements BlobStore {
             long startNanos = System.nanoTime();
             try {
                 out.write(bytes, offset, length);
+                clock.sentBytes += length;
             } finally {
                 clock.storageNanos += System.nanoTime() - startNanos;
             }

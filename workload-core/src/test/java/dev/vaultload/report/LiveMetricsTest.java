@@ -27,6 +27,7 @@ import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.KeyManagerTally;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.InMemoryBlobStore;
+import dev.vaultload.storage.StoreRequest;
 import dev.vaultload.storage.InjectedLatency;
 import dev.vaultload.storage.LatencyInjectingBlobStore;
 import java.io.IOException;
@@ -205,15 +206,34 @@ class LiveMetricsTest {
         try (LiveMetrics metrics = new LiveMetrics(0, Duration.ZERO)) {
             IntervalListener combination = metrics.listener("MINIO", "VAULTLOAD", 2, 1, () -> 1);
             combination.onInterval(new Interval(0, 0, 1_000, Map.of(), 4, 4, Map.of(), 1_000, false,
-                    Map.of(OperationType.WRITE, new KeyManagerTally(3, 1_500_000))));
+                    Map.of(OperationType.WRITE, new KeyManagerTally(3, 1_500_000)), Map.of()));
             combination.onInterval(new Interval(1, 1_000, 2_000, Map.of(), 9, 9, Map.of(), 2_000, true,
-                    Map.of(OperationType.WRITE, new KeyManagerTally(5, 2_500_000), OperationType.READ, new KeyManagerTally(4, 500_000))));
+                    Map.of(OperationType.WRITE, new KeyManagerTally(5, 2_500_000), OperationType.READ, new KeyManagerTally(4, 500_000)),
+                    Map.of()));
             Exposition scraped = scrape(metrics.port());
 
             assertEquals(5, scraped.sum("vaultload_kms_calls_total", Map.of("operation", "WRITE", "engine", "VAULTLOAD")));
             assertEquals(2.5, scraped.sum("vaultload_kms_wait_seconds_total", Map.of("operation", "WRITE")), 1e-9);
             assertEquals(4, scraped.sum("vaultload_kms_calls_total", Map.of("operation", "READ")));
             assertEquals(0, scraped.sum("vaultload_kms_calls_total", Map.of("operation", "SHARE")), "served at 0 from the start");
+        }
+    }
+
+    /** The periods carry each type's store requests by kind since the start; the counter adds what each period added. */
+    @Test
+    void storeRequestsAreCountedPerOperationTypeAndKind() throws Exception {
+        try (LiveMetrics metrics = new LiveMetrics(0, Duration.ZERO)) {
+            IntervalListener combination = metrics.listener("MINIO", "VAULTLOAD", 2, 1, () -> 1);
+            combination.onInterval(new Interval(0, 0, 1_000, Map.of(), 4, 4, Map.of(), 1_000, false, Map.of(),
+                    Map.of(OperationType.WRITE, Map.of(StoreRequest.PUT, 3L))));
+            combination.onInterval(new Interval(1, 1_000, 2_000, Map.of(), 9, 9, Map.of(), 2_000, true, Map.of(),
+                    Map.of(OperationType.WRITE, Map.of(StoreRequest.PUT, 7L), OperationType.SHARE,
+                            Map.of(StoreRequest.PUT, 2L, StoreRequest.COPY, 5L))));
+            Exposition scraped = scrape(metrics.port());
+
+            assertEquals(7, scraped.sum("vaultload_store_requests_total", Map.of("operation", "WRITE", "kind", "PUT")));
+            assertEquals(5, scraped.sum("vaultload_store_requests_total", Map.of("operation", "SHARE", "kind", "COPY")));
+            assertEquals(14, scraped.sum("vaultload_store_requests_total", Map.of("engine", "VAULTLOAD")));
         }
     }
 

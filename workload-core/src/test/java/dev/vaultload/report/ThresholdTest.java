@@ -13,6 +13,9 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
+import dev.vaultload.stats.StoreTrafficStatistics;
+import dev.vaultload.stats.TimeSplit;
+import dev.vaultload.storage.StoreRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,11 +58,37 @@ class ThresholdTest {
             LIST mean >= 1.5 ms        | MEAN  | 1.5
             READ MiB/s > 100           | MIB_PER_SECOND | 100
             cpu ms/op < 0.8ms          | CPU_MILLIS_PER_OPERATION | 0.8
+            WRITE kms calls/op <= 1    | KMS_CALLS_PER_OPERATION | 1
+            READ requests/op < 1.5     | STORE_REQUESTS_PER_OPERATION | 1.5
             """)
     void unitsAndSpacingAreRead(String text, ResultMetric metric, double limitInItsUnit) {
         Threshold threshold = Threshold.parse(text, "test");
         assertEquals(metric, threshold.metric());
         assertEquals(limitInItsUnit, threshold.limit(), 1e-9);
+    }
+
+    /** A count per operation is weighted by each judged type's count; a run that has none of it has no data. */
+    @Test
+    void kmsCallsAndStoreRequestsPerOperationAreMeasuredOverTheJudgedTypes() {
+        RunResult plain = result();
+        List<OperationStatistics> withCounts = plain.operations().stream().map(type -> new OperationStatistics(type.type(),
+                type.count(), type.errors(), type.percentileMicros(), type.minMicros(), type.maxMicros(), type.meanMicros(),
+                type.sumLatencyMicros(), type.throughputPerThread(), type.wallClockMillis(), type.opsPerSecond(),
+                type.mebibytesPerSecond(), type.transferredBytes(), type.histogramBase64(), type.servedWithinMicros(),
+                new TimeSplit(Map.of("50", 1L, "99", 1L), Map.of("50", 1L, "99", 1L), 1, 1, 0.5, Map.of("50", 1L, "99", 1L), 1,
+                        0.1, type.type() == OperationType.WRITE ? 2.0 : 1.0), null,
+                new StoreTrafficStatistics(Map.of(StoreRequest.PUT, type.type() == OperationType.READ ? 3.0 : 1.0), 0, 0,
+                        null, null))).toList();
+        RunResult counted = new RunResult(plain.setup(), plain.engineDescription(), plain.timing(), withCounts,
+                plain.errors(), plain.failures(), plain.failureGroups(), plain.objects(), plain.cpu(), plain.health(),
+                plain.storageDetails(), plain.environment(), null, null, null, null, null);
+
+        assertEquals(2.0, ResultFigure.parse("WRITE kms calls/op").measure(counted).getAsDouble(), 1e-9);
+        // READ 99 x 1 call, WRITE 50 x 2 calls (CREATE_USER is not judged without an operation)
+        assertEquals((99 + 100) / 149.0, ResultFigure.parse("kms calls/op").measure(counted).getAsDouble(), 1e-9);
+        assertEquals(3.0, ResultFigure.parse("READ requests/op").measure(counted).getAsDouble(), 1e-9);
+        assertTrue(ResultFigure.parse("kms calls/op").measure(plain).isEmpty(), "no split, no data");
+        assertTrue(Threshold.parse("WRITE kms calls/op <= 1", "test").judge(counted).breached());
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.OperationStatistics;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -18,9 +19,24 @@ import java.util.Map;
  * @param faultOn     how long it was on
  * @param retries     retries the S3 client made, all operations
  * @param validationFailures failures of the final validation's own LISTs and READs (a check that could not be made)
+ * @param healedAt    when the fault was healed; null if it never was on
  */
 record FaultCell(FaultKind kind, String store, String faultName, Duration faultOn, RunResult result, long retries,
-                 long validationFailures) {
+                 long validationFailures, Instant healedAt) {
+
+    /**
+     * How long operations still failed after the fault was healed: from the heal to the last failed operation of the
+     * replay (the final validation's checks left out); zero when none failed after it. A lower bound when more
+     * failures were seen than a result keeps.
+     */
+    Duration recovery() {
+        if (healedAt == null) {
+            return Duration.ZERO;
+        }
+        return result.failures().stream().filter(failure -> failure.at() != null && !failure.message().startsWith("final "))
+                .map(failure -> Duration.between(healedAt, Instant.parse(failure.at())))
+                .filter(afterHeal -> !afterHeal.isNegative()).max(Duration::compareTo).orElse(Duration.ZERO);
+    }
 
     /** Failed calls by class for one operation type; empty when none failed. */
     Map<ErrorClass, Long> errors(OperationType type) {

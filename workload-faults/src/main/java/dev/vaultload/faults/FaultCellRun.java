@@ -21,9 +21,9 @@ import dev.vaultload.vault.VaultEngineFactory;
 import dev.vaultload.vault.VaultEngineSettings;
 import dev.vaultload.vault.VaultKms;
 import dev.vaultload.vault.VaultSettings;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -53,19 +53,19 @@ final class FaultCellRun {
     private final Fixture fixture;
     private final ToxiproxyServer toxiproxy;
     private final Path reports;
-    private final Optional<URI> kes;
+    private final KmsServers kms;
 
-    /** @param kes the KES server the key manager's faults stand in front of; empty: their cells do not run */
-    FaultCellRun(Fixture fixture, ToxiproxyServer toxiproxy, Path reports, Optional<URI> kes) {
+    /** @param kms the key managers the key manager's faults stand in front of; a cell whose server is missing does not run */
+    FaultCellRun(Fixture fixture, ToxiproxyServer toxiproxy, Path reports, KmsServers kms) {
         this.fixture = fixture;
         this.toxiproxy = toxiproxy;
         this.reports = reports;
-        this.kes = kes;
+        this.kms = kms;
     }
 
     Optional<FaultCell> run(FaultKind kind, StoreUnderTest store) {
         String cellName = (kind.name() + "-" + store.name()).toLowerCase(Locale.ROOT).replace('_', '-');
-        Optional<FaultKind.Placement> placed = kind.place(store, toxiproxy, cellName, kes);
+        Optional<FaultKind.Placement> placed = kind.place(store, toxiproxy, cellName, kms);
         if (placed.isEmpty()) {
             return Optional.empty();
         }
@@ -84,26 +84,27 @@ final class FaultCellRun {
                 result = new WorkloadRunner(config(cellName), "FaultMatrix", new ContentGenerator())
                         .run(new Combination(store.name(), THREADS, FILE_SIZE_KIB), fixture, "SMALL", window,
                                 s -> new DatasafeStyleVault(s, VaultSettings.defaults().withKdfIterations(1000),
-                                        placement.kmsEndpoint().flatMap(FaultCellRun::documentKeysAt)),
+                                        placement.kms().flatMap(FaultCellRun::documentKeysAt)),
                                 users -> Map.of());
             }
             long retries = faulted.retriesByOperation().values().stream().mapToLong(Long::longValue).sum();
             long validationFailures = result.failures().stream().filter(f -> f.message().startsWith("final ")).count();
             return Optional.of(new FaultCell(kind, store.name(), placement.fault().name(), window.faultDuration(), result,
-                    retries, validationFailures));
+                    retries, validationFailures, window.healedAt().orElse(null)));
         } catch (Exception e) {
             throw new IllegalStateException("fault matrix cell " + cellName + " could not run: " + e, e);
         }
     }
 
     /**
-     * VAULTLOAD's documents' keys at the KES server behind {@code endpoint} (the cell's proxy), every call made
-     * (no cache), with this machine's KES client identity and key (KES_* in the environment).
+     * VAULTLOAD's documents' keys at the cell's key manager ({@code kms}: KES behind the cell's proxy, or the AWS KMS
+     * API), every call made (no cache), with this machine's client settings and key (KES_*, AWS_KMS_* in the
+     * environment).
      */
-    private static Optional<VaultKms> documentKeysAt(URI endpoint) {
-        Map<String, String> cell = Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_URL.name(), endpoint.toString(),
-                KmsSettings.KMS_TIMEOUT.name(), KMS_TIMEOUT.toSeconds() + "s",
-                VaultEngineSettings.KMS_KEYS.name(), KmsKeys.DOCUMENT.name(), VaultEngineSettings.KMS_KEY_CACHE.name(), "OFF");
+    private static Optional<VaultKms> documentKeysAt(Map<String, String> kms) {
+        Map<String, String> cell = new HashMap<>(kms);
+        cell.putAll(Map.of(KmsSettings.KMS_TIMEOUT.name(), KMS_TIMEOUT.toSeconds() + "s",
+                VaultEngineSettings.KMS_KEYS.name(), KmsKeys.DOCUMENT.name(), VaultEngineSettings.KMS_KEY_CACHE.name(), "OFF"));
         Function<String, String> system = SettingsRegistry.system();
         return VaultKms.of(name -> cell.containsKey(name) ? cell.get(name) : system.apply(name));
     }

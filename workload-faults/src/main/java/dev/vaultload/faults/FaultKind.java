@@ -1,8 +1,15 @@
 package dev.vaultload.faults;
 
+import dev.vaultload.kms.KmsSettings;
+import dev.vaultload.kms.aws.AwsKmsClients;
+import dev.vaultload.settings.SettingsRegistry;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.services.kms.KmsClient;
 
 /**
  * The faults of the matrix, each put between the client and a store the way it happens: network faults by a
@@ -23,16 +30,24 @@ enum FaultKind {
     SERVER_KILLED(Layer.PROCESS),
     KMS_LATENCY(Layer.KMS, 50),
     KMS_BLACK_HOLE(Layer.KMS),
-    KMS_STOPPED(Layer.KMS);
+    KMS_STOPPED(Layer.KMS),
+    /** The KES process itself stopped and started again on its keys (scripts/start-kes.sh down, up). */
+    KMS_RESTARTED(Layer.KMS),
+    /** The AWS KMS API's key disabled (DisableKey) and enabled again (EnableKey): every call on it refused meanwhile. */
+    KMS_KEY_DISABLED(Layer.KMS);
+
+    /** How long bringing KES down or up may take: its SIGTERM grace and its start. */
+    private static final Duration KES_SWITCH_TIMEOUT = Duration.ofSeconds(40);
 
     enum Layer { NETWORK, HTTP, PROCESS, KMS }
 
     /**
      * The endpoint the client uses, the fault to switch, and what to close after the cell.
      *
-     * @param kmsEndpoint where the engine reaches KES, for a key manager's fault; empty when the engine calls none
+     * @param kms the key manager the engine calls, as settings over the environment's (KMS, KES_URL): a key manager's
+     *            fault; empty when the engine calls none
      */
-    record Placement(URI endpoint, Fault fault, AutoCloseable resources, Optional<URI> kmsEndpoint) {
+    record Placement(URI endpoint, Fault fault, AutoCloseable resources, Optional<Map<String, String>> kms) {
         Placement(URI endpoint, Fault fault, AutoCloseable resources) {
             this(endpoint, fault, resources, Optional.empty());
         }
@@ -63,9 +78,10 @@ enum FaultKind {
     /**
      * This fault in front of {@code store}; empty when it cannot happen there (no process to kill, no KES server).
      *
-     * @param kes the KES server a key manager's fault stands in front of, if there is one
+     * @param kms the key managers a key manager's fault can stand in front of (KMS_RESTARTED also needs KES to be the
+     *            one scripts/start-kes.sh runs)
      */
-    Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, Optional<URI> kes) {
+    Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, KmsServers kms) {
         return switch (layer) {
             case NETWORK -> {
                 ToxicProxy proxy = toxiproxy.proxy(cellName, store.endpoint());
@@ -78,11 +94,14 @@ enum FaultKind {
             }
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
-            case KMS -> kes.map(server -> {
-                ToxicProxy proxy = toxiproxy.proxy(cellName, server);
-                return new Placement(store.endpoint(), kmsFault(proxy), () -> {
-                }, Optional.of(proxy.tlsEndpoint()));
-            });
+            case KMS -> this == KMS_KEY_DISABLED ? keyDisabled(store, kms)
+                    : kms.kes().filter(server -> this != KMS_RESTARTED || kesScript().succeeds(KES_SWITCH_TIMEOUT, Map.of(), "status"))
+                    .map(server -> {
+                        ToxicProxy proxy = toxiproxy.proxy(cellName, server);
+                        return new Placement(store.endpoint(), kmsFault(proxy), () -> {
+                        }, Optional.of(Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_URL.name(),
+                                proxy.tlsEndpoint().toString())));
+                    });
         };
     }
 
@@ -91,9 +110,31 @@ enum FaultKind {
             case KMS_LATENCY -> proxy.latency(Duration.ofMillis(100), Duration.ofMillis(50));
             case KMS_BLACK_HOLE -> proxy.blackHole();
             case KMS_STOPPED -> proxy.refused();
+            case KMS_RESTARTED -> SwitchedFault.of("restarted (keys kept)",
+                    () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "down"),
+                    () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "up"));
             default -> throw new IllegalStateException(this + " is not a key manager's fault");
         };
         return SwitchedFault.of("KES " + fault.name(), fault::inject, fault::heal);
+    }
+
+    /** The AWS KMS API's key (AWS_KMS_KEY_ID) disabled and enabled by a client of its own; empty without that API. */
+    private static Optional<Placement> keyDisabled(StoreUnderTest store, KmsServers kms) {
+        if (!kms.awsKms()) {
+            return Optional.empty();
+        }
+        Function<String, String> settings = SettingsRegistry.system();
+        KmsClient client = AwsKmsClients.open(settings, List.of());
+        String keyId = KmsSettings.AWS_KMS_KEY_ID.find(settings).orElseThrow();
+        Fault disabled = SwitchedFault.of("AWS KMS key disabled", () -> client.disableKey(request -> request.keyId(keyId)),
+                () -> client.enableKey(request -> request.keyId(keyId)));
+        return Optional.of(new Placement(store.endpoint(), disabled, client::close,
+                Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS"))));
+    }
+
+    /** The script that runs this machine's KES (KES_BASE_DIR, KES_PORT from the environment, as it was started). */
+    private static RepositoryScript kesScript() {
+        return RepositoryScript.named("start-kes.sh");
     }
 
     private Fault toxic(ToxicProxy proxy) {

@@ -1,14 +1,11 @@
 package dev.vaultload.faults;
 
 import dev.vaultload.fixture.FixtureLoader;
-import dev.vaultload.kms.KmsSettings;
 import dev.vaultload.settings.SettingsRegistry;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 
@@ -36,10 +33,14 @@ final class FaultMatrix {
             LoggerFactory.getLogger(FaultMatrix.class).warn("no Ceph binaries (ceph-mon, ceph-osd, radosgw, ceph): the"
                     + " matrix runs without its CEPH cells; scripts/start-ceph.sh installs them");
         }
-        Optional<URI> kes = Optional.ofNullable(SettingsRegistry.system().apply(KmsSettings.KES_URL.name())).map(URI::create);
-        if (kes.isEmpty()) {
-            LoggerFactory.getLogger(FaultMatrix.class).warn("KES_URL unset: the matrix runs without its key manager's"
-                    + " cells; eval \"$(scripts/start-kes.sh start)\" first");
+        KmsServers kms = KmsServers.of(SettingsRegistry.system());
+        if (kms.kes().isEmpty()) {
+            LoggerFactory.getLogger(FaultMatrix.class).warn("KES_URL unset: the matrix runs without its KES cells;"
+                    + " eval \"$(scripts/start-kes.sh start)\" first");
+        }
+        if (!kms.awsKms()) {
+            LoggerFactory.getLogger(FaultMatrix.class).warn("AWS_KMS_URL or AWS_KMS_KEY_ID unset: the matrix runs"
+                    + " without its AWS KMS cell; eval \"$(scripts/start-local-kms.sh start)\" first");
         }
         List<FaultCell> cells = new ArrayList<>();
         try (ToxiproxyServer toxiproxy = ToxiproxyServer.start();
@@ -47,7 +48,7 @@ final class FaultMatrix {
              StoreUnderTest embedded = StoreUnderTest.embedded();
              StoreUnderTest ceph = withCeph ? StoreUnderTest.ceph() : null) {
             FaultCellRun runner = new FaultCellRun(new FixtureLoader().loadResource("fixtures/fixture-small.json"),
-                    toxiproxy, work.resolve("reports"), kes);
+                    toxiproxy, work.resolve("reports"), kms);
             for (FaultKind kind : FaultKind.values()) {
                 for (StoreUnderTest store : stores(kind, full, minio, embedded, ceph)) {
                     runner.run(kind, store).ifPresent(cells::add);

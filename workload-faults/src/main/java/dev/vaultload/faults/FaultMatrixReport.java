@@ -20,8 +20,9 @@ final class FaultMatrixReport {
         StringBuilder table = new StringBuilder();
         table.append("| fault | store | on (s) | ");
         COLUMNS.forEach(type -> table.append(type).append(" | "));
-        table.append("retries | longest op (ms) | objects checked | in doubt: found / absent | LOST | altered | verdict |\n");
-        table.append("|---".repeat(COLUMNS.size() + 10)).append("|\n");
+        table.append("retries | longest op (ms) | failing after heal (ms) | objects checked | in doubt: found / absent | LOST"
+                + " | altered | verdict |\n");
+        table.append("|---".repeat(COLUMNS.size() + 11)).append("|\n");
         for (FaultCell cell : cells) {
             ObjectOutcomes objects = cell.objects();
             table.append("| ").append(cell.faultName())
@@ -31,6 +32,7 @@ final class FaultMatrixReport {
             COLUMNS.forEach(type -> table.append(errors(cell.errors(type))).append(" | "));
             table.append(cell.retries())
                     .append(" | ").append(cell.longestMillis())
+                    .append(" | ").append(cell.recovery().toMillis())
                     .append(" | ").append(objects.checked())
                     .append(" | ").append(objects.inDoubtFound()).append(" / ").append(objects.inDoubtAbsent())
                     .append(" | ").append(cell.lost())

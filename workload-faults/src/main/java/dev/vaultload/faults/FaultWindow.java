@@ -5,6 +5,8 @@ import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.ForwardingBlobStore;
 import java.io.InputStream;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +31,7 @@ final class FaultWindow extends ForwardingBlobStore {
     });
     private volatile long injectedNanos;
     private volatile long healedNanos;
+    private volatile Instant healedAt;
 
     FaultWindow(BlobStore delegate, Fault fault, int injectAtCall, int healAtCall, Duration longest) {
         super(delegate);
@@ -53,12 +56,18 @@ final class FaultWindow extends ForwardingBlobStore {
         if (injectedNanos != 0 && healedNanos == 0) {
             fault.heal();
             healedNanos = System.nanoTime();
+            healedAt = Instant.now();
         }
     }
 
     /** How long the fault was on; zero if the run never reached the injection. */
     Duration faultDuration() {
         return injectedNanos == 0 ? Duration.ZERO : Duration.ofNanos(healedNanos - injectedNanos);
+    }
+
+    /** When the fault was healed; empty if it never was on. */
+    Optional<Instant> healedAt() {
+        return Optional.ofNullable(healedAt);
     }
 
     @Override

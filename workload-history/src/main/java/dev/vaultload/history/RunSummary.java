@@ -34,7 +34,8 @@ public record RunSummary(String runId, Instant startedAt, String source, Configu
     /** The metrics kept of each operation and of all of them together. */
     private static final List<ResultMetric> PER_OPERATION = List.of(ResultMetric.P50, ResultMetric.P75, ResultMetric.P90,
             ResultMetric.P95, ResultMetric.P99, ResultMetric.P99_9, ResultMetric.MAX, ResultMetric.MEAN,
-            ResultMetric.OPS_PER_SECOND, ResultMetric.MIB_PER_SECOND, ResultMetric.ERRORS);
+            ResultMetric.OPS_PER_SECOND, ResultMetric.MIB_PER_SECOND, ResultMetric.ERRORS, ResultMetric.KMS_CALLS_PER_OPERATION,
+            ResultMetric.STORE_REQUESTS_PER_OPERATION);
 
     /**
      * Whether the history keeps {@code result}: not a shard's, which holds only part of a run's load (its merge,

@@ -204,7 +204,7 @@ class HistoryCommandTest {
     void badInputIsOneLineNamingIt() {
         Path history = folder.resolve("h.db");
         assertEquals("Invalid --metric 'READ p98': unknown metric 'p98'; expected one of p50, p75, p90, p95, p99, p99.9, "
-                + "max, mean, ops/s, MiB/s, errors, errors(CLASS), cpu ms/op, rss growth",
+                + "max, mean, ops/s, MiB/s, errors, errors(CLASS), kms calls/op, requests/op, cpu ms/op, rss growth",
                 history("trend", "--metric", "READ p98", "--url", history.toString()).err().strip());
         assertTrue(history("check", "--since", "yesterday", "--url", history.toString()).err()
                 .startsWith("Invalid --since 'yesterday': expected a date"));

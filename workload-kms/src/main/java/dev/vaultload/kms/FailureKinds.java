@@ -32,6 +32,15 @@ public final class FailureKinds {
         return Kind.SERVER;
     }
 
+    /** The last cause in {@code failure}'s chain: what really went wrong under the layers that wrapped it. */
+    public static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
+    }
+
     /** A throwable in one line for a message: its type and, if any, its text. */
     public static String describe(Throwable failure) {
         String text = failure.getMessage();

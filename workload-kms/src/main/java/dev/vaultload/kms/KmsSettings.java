@@ -9,10 +9,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
-/** The settings of the key managers: which one (KMS), and where each binding finds its server and key. */
+/** The settings of the key managers: which one (KMS), and where each binding finds its server (or token) and key. */
 public final class KmsSettings implements SettingDeclarations {
     public static final Setting<String> KMS = Setting.optional("KMS",
-            SettingType.text("a key manager's name: `KES` or `AWS_KMS`"), "no key manager",
+            SettingType.text("a key manager's name: `KES`, `AWS_KMS` or `PKCS11`"), "no key manager",
             "the key manager `vaultload kms` measures and an engine that uses one calls (VAULTLOAD's `KMS_KEYS`)");
     public static final Setting<Duration> KMS_TIMEOUT = Setting.of("KMS_TIMEOUT", SettingType.duration(), "10s",
             "longest wait for one KMS call, connecting included; a call that takes longer counts as TIMEOUT");
@@ -42,15 +42,28 @@ public final class KmsSettings implements SettingDeclarations {
     public static final Setting<String> AWS_KMS_REGION = Setting.of("AWS_KMS_REGION",
             SettingType.text("a region name such as `eu-central-1`"), "us-east-1", "region of the AWS KMS calls");
 
+    public static final Setting<Path> PKCS11_LIBRARY = Setting.of("PKCS11_LIBRARY",
+            SettingType.path("the path of a PKCS#11 library"), "/usr/lib/softhsm/libsofthsm2.so",
+            "the PKCS#11 library of the token (`scripts/start-softhsm.sh` makes a SoftHSM2 token), loaded by the JDK's"
+                    + " SunPKCS11");
+    public static final Setting<Integer> PKCS11_SLOT_INDEX = Setting.of("PKCS11_SLOT_INDEX",
+            SettingType.integerWithin(0, 1023), "0", "the token's place in the library's list of slots");
+    public static final Setting<String> PKCS11_PIN = Setting.secret("PKCS11_PIN",
+            "the token's user PIN, which logs the process in once");
+    public static final Setting<String> PKCS11_KEY_LABEL = Setting.optional("PKCS11_KEY_LABEL",
+            SettingType.text("the label of an AES key in the token"), "no PKCS11",
+            "the token's AES key data keys are wrapped under (AES/GCM inside the token)");
+
     @Override
     public List<Setting<?>> settings() {
         return List.of(KMS, KMS_TIMEOUT, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_KEY_NAME,
-                AWS_KMS_URL, AWS_KMS_KEY_ID, AWS_KMS_REGION);
+                AWS_KMS_URL, AWS_KMS_KEY_ID, AWS_KMS_REGION, PKCS11_LIBRARY, PKCS11_SLOT_INDEX, PKCS11_PIN,
+                PKCS11_KEY_LABEL);
     }
 
     @Override
     public String topic() {
-        return "Key managers: KES, AWS_KMS (vaultload kms)";
+        return "Key managers: KES, AWS_KMS, PKCS11 (vaultload kms)";
     }
 
     /** An absolute URL of one of {@code schemes} with a host, e.g. {@code https://127.0.0.1:7373}. */

@@ -4,7 +4,7 @@ import dev.vaultload.kms.aws.AwsKmsKeyManagerFactory;
 import java.util.Map;
 
 /** The AWS_KMS binding against local-kms of scripts/start-local-kms.sh. */
-class AwsKmsKeyManagerTest extends KeyManagerContract {
+class AwsKmsKeyManagerTest extends RemoteKeyManagerContract {
     @Override
     String kms() {
         return AwsKmsKeyManagerFactory.NAME;

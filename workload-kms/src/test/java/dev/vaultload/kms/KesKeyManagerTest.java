@@ -4,7 +4,7 @@ import dev.vaultload.kms.kes.KesKeyManagerFactory;
 import java.util.Map;
 
 /** The KES binding against the server of scripts/start-kes.sh. */
-class KesKeyManagerTest extends KeyManagerContract {
+class KesKeyManagerTest extends RemoteKeyManagerContract {
     @Override
     String kms() {
         return KesKeyManagerFactory.NAME;

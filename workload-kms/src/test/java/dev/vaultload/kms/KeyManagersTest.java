@@ -16,15 +16,17 @@ class KeyManagersTest {
     void bindingsAreFoundByNameInAnyCase() {
         assertEquals("KES", KeyManagers.named("kes").name());
         assertEquals("AWS_KMS", KeyManagers.named("aws_kms").name());
+        assertEquals("PKCS11", KeyManagers.named("pkcs11").name());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> KeyManagers.named("VAULT"));
-        assertEquals("Invalid KMS='VAULT': expected one of [AWS_KMS, KES]", unknown.getMessage());
+        assertEquals("Invalid KMS='VAULT': expected one of [AWS_KMS, KES, PKCS11]", unknown.getMessage());
     }
 
     @Test
     void settingsAreRegisteredOnceAndCheckedBeforeUse() {
         List<String> names = SettingsRegistry.all().stream().map(Setting::name).toList();
         assertTrue(names.containsAll(List.of("KMS", "KMS_TIMEOUT", "KES_URL", "KES_CA_PATH", "KES_CLIENT_CERT",
-                "KES_CLIENT_KEY", "KES_KEY_NAME", "AWS_KMS_URL", "AWS_KMS_KEY_ID", "AWS_KMS_REGION")), names.toString());
+                "KES_CLIENT_KEY", "KES_KEY_NAME", "AWS_KMS_URL", "AWS_KMS_KEY_ID", "AWS_KMS_REGION", "PKCS11_LIBRARY",
+                "PKCS11_SLOT_INDEX", "PKCS11_PIN", "PKCS11_KEY_LABEL")), names.toString());
         assertThrows(IllegalArgumentException.class, () -> SettingsRegistry.checkAll(Map.of("KES_URL", "http://127.0.0.1:7373")::get));
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> KeyManagers.named("KES").open(Map.of("KES_URL", "https://127.0.0.1:7373")::get));

@@ -32,7 +32,7 @@ import picocli.CommandLine;
 
 /** {@code vaultload kms} against the servers of the scripts: progress lines, exit status and the JSON result. */
 class KmsCommandTest {
-    private static final Pattern PERIOD_LINE = Pattern.compile("\\[Time_\\d+] (KES|AWS_KMS) [a-z-]+ [12] threads? 32 bytes"
+    private static final Pattern PERIOD_LINE = Pattern.compile("\\[Time_\\d+] (KES|AWS_KMS|PKCS11) [a-z-]+ [12] threads? 32 bytes"
             + " RequestCount: \\d+ ResponseCount: \\d+ TPS: [\\d.]+ AvgTPS: [\\d.]+ MaxOnceTimeCost: [\\d.]+ ms"
             + " MinOnceTimeCost: [\\d.]+ ms AvgOnceTimeCost: [\\d.]+ ms ClientErrorCount: 0 LimitExceededErrorCount: 0"
             + " TimeoutErrorCount: 0 ServerErrorCount: 0 .*");
@@ -58,7 +58,7 @@ class KmsCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"KES", "AWS_KMS"})
+    @ValueSource(strings = {"KES", "AWS_KMS", "PKCS11"})
     void everyCaseAtEachConcurrencyReportsItsPeriodsPercentilesAndJson(String kms) throws IOException {
         Outcome outcome = run(KmsServers.settings(kms), "--case", "encrypt,decrypt,generate-data-key",
                 "--concurrency", "1,2", "--duration", "2s", "--period", "1s", "--warmup", "500ms", "--report-dir", reports.toString());
@@ -112,6 +112,19 @@ class KmsCommandTest {
     }
 
     @Test
+    void pkcs11KeyLabelOfNoKeyExitsTwoBeforeAnyCall() throws IOException {
+        Outcome outcome = run(KmsServers.with(KmsServers.settings("PKCS11"),
+                Map.of(KmsSettings.PKCS11_KEY_LABEL.name(), "vaultload-no-such-key")), "--duration", "1s",
+                "--report-dir", reports.toString());
+
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().startsWith("Invalid PKCS11_KEY_LABEL='vaultload-no-such-key': "), outcome.err());
+        try (Stream<Path> files = Files.list(reports)) {
+            assertEquals(0, files.count(), "nothing measured");
+        }
+    }
+
+    @Test
     void badInputNamesTheOptionAndExitsTwo() {
         Function<String, String> noKms = name -> null;
         for (List<String> args : List.of(List.of("--concurrency", "0"), List.of("--case", "sign"),
@@ -122,7 +135,7 @@ class KmsCommandTest {
         }
         Outcome noKmsSet = run(noKms);
         assertEquals(2, noKmsSet.exitCode());
-        assertTrue(noKmsSet.err().startsWith("Invalid KMS: unset; expected a key manager, one of [AWS_KMS, KES]"),
+        assertTrue(noKmsSet.err().startsWith("Invalid KMS: unset; expected a key manager, one of [AWS_KMS, KES, PKCS11]"),
                 noKmsSet.err());
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.vaultload.kms.aws.AwsKmsKeyManagerFactory;
 import dev.vaultload.kms.kes.KesKeyManagerFactory;
+import dev.vaultload.kms.pkcs11.Pkcs11KeyManagerFactory;
 import dev.vaultload.settings.SettingsRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,17 +15,19 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The key managers that scripts/start-kes.sh and start-local-kms.sh started, from the environment they print. Without
- * one a test is skipped, unless {@code VAULTLOAD_REQUIRE_KMS=true} in the environment makes that a failure.
+ * The key managers that scripts/start-kes.sh, start-local-kms.sh and start-softhsm.sh started, from the environment
+ * they print. Without one a test is skipped, unless {@code VAULTLOAD_REQUIRE_KMS=true} in the environment makes that a
+ * failure.
  */
 public final class KmsServers {
-    /** A binding's server: the setting of its endpoint and the script that starts it. */
-    private record Server(String urlSetting, String script) {
+    /** A binding's server: a setting its script prints (the endpoint, or the token's key) and the script. */
+    private record Server(String setting, String script) {
     }
 
     private static final Map<String, Server> SERVERS = Map.of(
             KesKeyManagerFactory.NAME, new Server(KmsSettings.KES_URL.name(), "scripts/start-kes.sh"),
-            AwsKmsKeyManagerFactory.NAME, new Server(KmsSettings.AWS_KMS_URL.name(), "scripts/start-local-kms.sh"));
+            AwsKmsKeyManagerFactory.NAME, new Server(KmsSettings.AWS_KMS_URL.name(), "scripts/start-local-kms.sh"),
+            Pkcs11KeyManagerFactory.NAME, new Server(KmsSettings.PKCS11_KEY_LABEL.name(), "scripts/start-softhsm.sh"));
 
     private KmsServers() {
     }
@@ -33,8 +36,8 @@ public final class KmsServers {
     public static Function<String, String> settings(String kms) {
         Server server = SERVERS.get(kms);
         Function<String, String> system = SettingsRegistry.system();
-        if (system.apply(server.urlSetting()) == null) {
-            String reason = server.urlSetting() + " unset: no " + kms + " server; eval \"$(" + server.script() + " start)\"";
+        if (system.apply(server.setting()) == null) {
+            String reason = server.setting() + " unset: no " + kms + " server; eval \"$(" + server.script() + " start)\"";
             if (Boolean.parseBoolean(System.getenv("VAULTLOAD_REQUIRE_KMS"))) {
                 fail(reason);
             }

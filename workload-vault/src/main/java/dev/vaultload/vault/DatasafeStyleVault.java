@@ -45,7 +45,7 @@ public final class DatasafeStyleVault implements Engine {
     private final DocumentCodec codec;
     private final RecipientGenerators recipients;
     private final PublicKeyDirectory publicKeys;
-    private final UnlockedKeystoreCache unlocked;
+    private final UnlockedKeystoreCache<UnlockedKeystore> unlocked;
     private final KeyMaterialRecord keyMaterial = new KeyMaterialRecord();
     private final Optional<VaultKms> kms;
 
@@ -53,19 +53,20 @@ public final class DatasafeStyleVault implements Engine {
         this(store, settings, Optional.empty());
     }
 
-    /** @param kms the key manager that holds the documents' keys, if any */
+    /** @param kms the key manager that holds the documents' keys or the keystores' ({@link VaultKms#keys}), if any */
     public DatasafeStyleVault(BlobStore store, VaultSettings settings, Optional<VaultKms> kms) {
         this.store = store;
         this.settings = settings;
         this.kms = kms;
         SecureRandom random = new SecureRandom();
         InboxKeyPairs keyPairs = new InboxKeyPairs(CryptoProviders.bouncyCastle(), random);
-        this.keystoreFile = new KeystoreFile(keyPairs, settings.keyPairAlgorithm(), settings.kdfIterations(), random);
-        this.codec = new DocumentCodec(settings.cipher(), random,
-                kms.map(used -> new KmsDocumentKeys(used.keyManager(), used.cache(), random)).orElse(null));
+        this.keystoreFile = new KeystoreFile(keyPairs, settings.keyPairAlgorithm(), settings.kdfIterations(), random,
+                kms.filter(used -> used.keys() == KmsKeys.KEYSTORE).orElse(null));
+        this.codec = new DocumentCodec(settings.cipher(), random, kms.filter(used -> used.keys() == KmsKeys.DOCUMENT)
+                .map(used -> new KmsDocumentKeys(used.keyManager(), used.cache(), random)).orElse(null));
         this.recipients = new RecipientGenerators(random, keyPairs);
         this.publicKeys = new PublicKeyDirectory(store, keyPairs, settings.unlockedKeystoreCacheSize(), keyMaterial);
-        this.unlocked = new UnlockedKeystoreCache(settings.unlockedKeystoreCacheSize(), this::unlock, random);
+        this.unlocked = new UnlockedKeystoreCache<>(settings.unlockedKeystoreCacheSize(), this::unlock, random);
     }
 
     @Override
@@ -84,7 +85,7 @@ public final class DatasafeStyleVault implements Engine {
         store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(created.keystoreBytes()), created.keystoreBytes().length);
         keyMaterial.wrote(StorageLayout.keystore(userId), created.keystoreBytes());
         // the creator holds the keys unlocked already: a second PBKDF2 run on first use would only burn CPU
-        unlocked.remember(user, created.keys());
+        unlocked.remember(user, created.unlocked());
         LOG.debug("created user {} ({} keystore, {} PBKDF2 iterations)", userId, settings.keyPairAlgorithm(), settings.kdfIterations());
     }
 
@@ -114,7 +115,7 @@ public final class DatasafeStyleVault implements Engine {
         byte[] keystore = resealed.keystoreBytes();
         store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(keystore), keystore.length);
         keyMaterial.wrote(StorageLayout.keystore(userId), keystore);
-        unlocked.remember(new UserCredentials(userId, nextPassword), resealed.keys());
+        unlocked.remember(new UserCredentials(userId, nextPassword), resealed.unlocked());
         LOG.debug("re-sealed the keystore of {}", userId);
     }
 
@@ -164,15 +165,18 @@ public final class DatasafeStyleVault implements Engine {
         return settings;
     }
 
-    /** The user's keys from the cache, unlocking the keystore (once, whatever the concurrency) if needed. */
+    /**
+     * The user's keys from the cache, unlocking the keystore (once, whatever the concurrency) if needed; with
+     * KMS_KEYS=KEYSTORE one KMS Decrypt when KMS_KEY_CACHE no longer holds them.
+     */
     private UserKeys keysOf(UserCredentials user) {
         VaultPaths.requireUserId(user.userId());
-        return unlocked.get(user);
+        return unlocked.get(user).keys();
     }
 
-    private UserKeys unlock(UserCredentials user) {
+    private UnlockedKeystore unlock(UserCredentials user) {
         long startNanos = System.nanoTime();
-        UserKeys keys = keystoreFile.unlock(user.userId(), storedKeystore(user.userId()), user.password());
+        UnlockedKeystore keys = keystoreFile.open(user.userId(), storedKeystore(user.userId()), user.password());
         LOG.debug("unlocked keystore of {} in {} ms", user.userId(), (System.nanoTime() - startNanos) / 1_000_000);
         return keys;
     }

@@ -3,13 +3,9 @@ package dev.vaultload.vault;
 import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManager;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Documents' body keys through a key manager ({@link KmsKeys#DOCUMENT}): a document's body key is
@@ -21,7 +17,7 @@ import javax.crypto.spec.SecretKeySpec;
 final class KmsDocumentKeys {
     static final int SALT_BYTES = 32;
     /** Bound to every data key's ciphertext: a wrapped key of another purpose does not open here. */
-    private static final byte[] CONTEXT = "vaultload-document-key".getBytes(StandardCharsets.UTF_8);
+    private static final String PURPOSE = "vaultload-document-key";
     /** Opened keys kept at most; past it the cache starts again, so memory stays bounded in a long run. */
     private static final int MAX_OPENED = 65_536;
 
@@ -29,14 +25,14 @@ final class KmsDocumentKeys {
     private record Held(DataKey key, long obtainedNanos) {
     }
 
-    private final KeyManager kms;
+    private final KmsDataKeys dataKeys;
     private final KmsKeyCache cache;
     private final SecureRandom random;
     private final Map<String, Held> writing = new ConcurrentHashMap<>();
     private final Map<ByteBuffer, Held> opened = new ConcurrentHashMap<>();
 
     KmsDocumentKeys(KeyManager kms, KmsKeyCache cache, SecureRandom random) {
-        this.kms = kms;
+        this.dataKeys = new KmsDataKeys(kms, PURPOSE);
         this.cache = cache;
         this.random = random;
     }
@@ -51,29 +47,29 @@ final class KmsDocumentKeys {
 
     /** A new document's key; {@code writerId} scopes the cache. */
     Issued newKey(String writerId) {
-        DataKey dataKey = cache.off() ? kms.generateDataKey(kms.keyId(), CONTEXT)
+        DataKey dataKey = cache.off() ? dataKeys.generate()
                 : writing.compute(writerId, (id, held) -> held != null && cache.fresh(held.obtainedNanos(), System.nanoTime())
-                        ? held : remember(kms.generateDataKey(kms.keyId(), CONTEXT))).key();
+                        ? held : remember(dataKeys.generate())).key();
         byte[] salt = new byte[SALT_BYTES];
         random.nextBytes(salt);
-        return new Issued(derive(dataKey.plaintext(), salt), new StreamHeader.KmsKey(dataKey.ciphertext(), salt));
+        return new Issued(KmsDataKeys.derive(dataKey.plaintext(), salt), new StreamHeader.KmsKey(dataKey.ciphertext(), salt));
     }
 
     /** The body key of a document whose header holds {@code stored}. */
     byte[] bodyKey(StreamHeader.KmsKey stored) {
-        return derive(dataKeyOf(stored.wrappedDataKey()), stored.salt());
+        return KmsDataKeys.derive(dataKeyOf(stored.wrappedDataKey()), stored.salt());
     }
 
     private byte[] dataKeyOf(byte[] wrapped) {
         if (cache.off()) {
-            return kms.decrypt(kms.keyId(), wrapped, CONTEXT);
+            return dataKeys.open(wrapped);
         }
         long nowNanos = System.nanoTime();
         Held held = opened.get(ByteBuffer.wrap(wrapped));
         if (held != null && cache.fresh(held.obtainedNanos(), nowNanos)) {
             return held.key().plaintext();
         }
-        return remember(new DataKey(kms.decrypt(kms.keyId(), wrapped, CONTEXT), wrapped)).key().plaintext();
+        return remember(new DataKey(dataKeys.open(wrapped), wrapped)).key().plaintext();
     }
 
     /**
@@ -87,15 +83,5 @@ final class KmsDocumentKeys {
         Held held = new Held(key, System.nanoTime());
         opened.put(ByteBuffer.wrap(key.ciphertext()), held);
         return held;
-    }
-
-    private static byte[] derive(byte[] dataKey, byte[] salt) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(dataKey, "HmacSHA256"));
-            return mac.doFinal(salt);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("deriving a document key failed: " + e.getClass().getName(), e);
-        }
     }
 }

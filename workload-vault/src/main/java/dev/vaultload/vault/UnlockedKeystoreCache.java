@@ -14,23 +14,23 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Unlocked keystores by user, in memory only. Single-flight: however many threads ask for a user at once,
+ * Unlocked keystores by user ({@code K}: what an unlock yields), in memory only. Single-flight: however many threads ask for a user at once,
  * one of them runs the (PBKDF2-heavy) unlock and the others wait for its result. Bounded: past
  * {@code maxEntries} the least recently used user is dropped. A cached entry is only handed to a caller whose
  * password matches the one that unlocked it (compared as HMAC-SHA256 under a per-cache random key, so the
  * cache never holds the password); any other password goes through a real unlock and fails there.
  * Lookups of cached users take no lock.
  */
-final class UnlockedKeystoreCache {
+final class UnlockedKeystoreCache<K> {
 
     private final int maxEntries;
-    private final Function<UserCredentials, UserKeys> unlocker;
+    private final Function<UserCredentials, K> unlocker;
     private final SecretKeySpec verifierKey;
-    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final Map<String, Entry<K>> entries = new ConcurrentHashMap<>();
     /** One keyed Mac per thread: Mac.getInstance per lookup cost more than the HMAC itself. */
     private final ThreadLocal<Mac> verifiers = ThreadLocal.withInitial(this::newVerifier);
 
-    UnlockedKeystoreCache(int maxEntries, Function<UserCredentials, UserKeys> unlocker, SecureRandom random) {
+    UnlockedKeystoreCache(int maxEntries, Function<UserCredentials, K> unlocker, SecureRandom random) {
         this.maxEntries = maxEntries;
         this.unlocker = unlocker;
         byte[] key = new byte[32];
@@ -39,9 +39,9 @@ final class UnlockedKeystoreCache {
         Arrays.fill(key, (byte) 0);
     }
 
-    private static final class Entry {
+    private static final class Entry<K> {
         final byte[] verifier;
-        final CompletableFuture<UserKeys> keys = new CompletableFuture<>();
+        final CompletableFuture<K> keys = new CompletableFuture<>();
         volatile long lastUsedNanos = System.nanoTime();
 
         Entry(byte[] verifier) {
@@ -49,10 +49,10 @@ final class UnlockedKeystoreCache {
         }
     }
 
-    UserKeys get(UserCredentials user) {
+    K get(UserCredentials user) {
         byte[] verifier = verifierOf(user);
         while (true) {
-            Entry cached = entries.get(user.userId());
+            Entry<K> cached = entries.get(user.userId());
             if (cached != null) {
                 if (!MessageDigest.isEqual(cached.verifier, verifier)) {
                     return unlocker.apply(user); // another password: let the keystore judge it, cache nothing
@@ -60,7 +60,7 @@ final class UnlockedKeystoreCache {
                 cached.lastUsedNanos = System.nanoTime();
                 return await(cached);
             }
-            Entry mine = new Entry(verifier);
+            Entry<K> mine = new Entry<>(verifier);
             if (entries.putIfAbsent(user.userId(), mine) != null) {
                 continue; // another thread started this unlock first: wait for that one
             }
@@ -76,8 +76,8 @@ final class UnlockedKeystoreCache {
     }
 
     /** Caches keys the caller already holds unlocked (a user just created), so its first use costs no unlock. */
-    void remember(UserCredentials user, UserKeys keys) {
-        Entry entry = new Entry(verifierOf(user));
+    void remember(UserCredentials user, K keys) {
+        Entry<K> entry = new Entry<>(verifierOf(user));
         entry.keys.complete(keys);
         entries.put(user.userId(), entry);
         evictBeyondCapacity();
@@ -91,7 +91,7 @@ final class UnlockedKeystoreCache {
         return entries.size();
     }
 
-    private static UserKeys await(Entry entry) {
+    private static <K> K await(Entry<K> entry) {
         try {
             return entry.keys.join();
         } catch (CompletionException e) {
@@ -102,8 +102,8 @@ final class UnlockedKeystoreCache {
     /** O(n) scan, but only when a new user is unlocked: a PBKDF2 run costs far more. */
     private void evictBeyondCapacity() {
         while (entries.size() > maxEntries) {
-            Map.Entry<String, Entry> oldest = null;
-            for (Map.Entry<String, Entry> candidate : entries.entrySet()) {
+            Map.Entry<String, Entry<K>> oldest = null;
+            for (Map.Entry<String, Entry<K>> candidate : entries.entrySet()) {
                 if (oldest == null || candidate.getValue().lastUsedNanos - oldest.getValue().lastUsedNanos < 0) {
                     oldest = candidate;
                 }

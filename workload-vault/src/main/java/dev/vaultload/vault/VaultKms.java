@@ -30,7 +30,7 @@ public record VaultKms(String name, KeyManager keyManager, KmsKeys keys, KmsKeyC
         }
         if (!cache.off()) {
             throw new IllegalArgumentException(VaultEngineSettings.KMS_KEY_CACHE.name() + "=" + cache
-                    + " has no effect with " + VaultEngineSettings.KMS_KEYS.name() + "=NONE: set KMS_KEYS=DOCUMENT"
+                    + " has no effect with " + VaultEngineSettings.KMS_KEYS.name() + "=NONE: set KMS_KEYS=DOCUMENT or KEYSTORE"
                     + " (and KMS) or leave it unset");
         }
         return Optional.empty();
@@ -38,7 +38,7 @@ public record VaultKms(String name, KeyManager keyManager, KmsKeys keys, KmsKeyC
 
     /**
      * For reports and the history's series: the binding, what it protects and the cache, e.g. {@code KES DOCUMENT
-     * keys (cache OFF)}; no comma, which separates a series key's fields. Not the endpoint, which changes from machine
+     * keys (cache OFF)}, {@code KES KEYSTORE keys (cache USER)}; no comma, which separates a series key's fields. Not the endpoint, which changes from machine
      * to machine as a host name does.
      */
     String describe() {

@@ -102,6 +102,27 @@ class KeystoreFileTest {
     }
 
     @Test
+    void aKmsSealedKeystoreIsRefusedWithoutTheKmsAndItsWrappedKeyFieldsAreChecked() {
+        byte[] wrapped = new byte[120];
+        random.nextBytes(wrapped);
+        byte[] header = KeystoreHeader.random(ITERATIONS, random, wrapped).encode();
+        byte[] keystore = Arrays.copyOf(header, header.length + 200);
+        assertEquals(KeystoreHeader.KMS_VERSION, keystore[4]);
+
+        EngineException refused = assertThrows(EngineException.class,
+                () -> keystoreFile(KeyPairAlgorithm.EC_P256).unlock("alice", keystore, PASSWORD));
+        assertEquals(EngineException.Reason.ACCESS_DENIED, refused.reason());
+        assertTrue(refused.getMessage().contains("KMS_KEYS=KEYSTORE"), refused.getMessage());
+
+        byte[] noWrappedKey = keystore.clone();
+        noWrappedKey[KeystoreHeader.SIZE_BYTES] = 0;
+        noWrappedKey[KeystoreHeader.SIZE_BYTES + 1] = 0;
+        assertTrue(integrityMessage(noWrappedKey).contains("wrapped data key length: 0"));
+        assertTrue(integrityMessage(Arrays.copyOf(keystore, KeystoreHeader.SIZE_BYTES + 1)).contains("wrapped data key length"));
+        assertTrue(integrityMessage(Arrays.copyOf(keystore, KeystoreHeader.SIZE_BYTES + 2 + 60)).contains("wrapped data key:"));
+    }
+
+    @Test
     void messagesCarryNeitherPasswordNorKeyMaterial() {
         KeystoreFile.Created created = keystoreFile(KeyPairAlgorithm.EC_P256).create("alice", PASSWORD);
         byte[] keystore = created.keystoreBytes();

@@ -36,7 +36,7 @@ class UnlockedKeystoreCacheTest {
 
     @Test
     void manyThreadsAskingForOneUserCauseOneUnlock() throws Exception {
-        UnlockedKeystoreCache cache = new UnlockedKeystoreCache(10, this::slowUnlock, new SecureRandom());
+        UnlockedKeystoreCache<UserKeys> cache = new UnlockedKeystoreCache<>(10, this::slowUnlock, new SecureRandom());
         int threads = 16;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         CountDownLatch start = new CountDownLatch(1);
@@ -61,7 +61,7 @@ class UnlockedKeystoreCacheTest {
 
     @Test
     void wrongPasswordNeverGetsCachedKeysAndIsNotCached() {
-        UnlockedKeystoreCache cache = new UnlockedKeystoreCache(10, this::slowUnlock, new SecureRandom());
+        UnlockedKeystoreCache<UserKeys> cache = new UnlockedKeystoreCache<>(10, this::slowUnlock, new SecureRandom());
         cache.get(new UserCredentials("alice", Password.of("right")));
         EngineException e = assertThrows(EngineException.class,
                 () -> cache.get(new UserCredentials("alice", Password.of("wrong"))));
@@ -73,7 +73,7 @@ class UnlockedKeystoreCacheTest {
 
     @Test
     void boundedLeastRecentlyUsedEviction() {
-        UnlockedKeystoreCache cache = new UnlockedKeystoreCache(2, this::slowUnlock, new SecureRandom());
+        UnlockedKeystoreCache<UserKeys> cache = new UnlockedKeystoreCache<>(2, this::slowUnlock, new SecureRandom());
         UserCredentials a = new UserCredentials("a", Password.of("right"));
         cache.get(a);
         cache.get(new UserCredentials("b", Password.of("right")));
@@ -89,7 +89,7 @@ class UnlockedKeystoreCacheTest {
 
     @Test
     void rememberedKeysNeedNoUnlockButOnlyForTheirPassword() {
-        UnlockedKeystoreCache cache = new UnlockedKeystoreCache(10, this::slowUnlock, new SecureRandom());
+        UnlockedKeystoreCache<UserKeys> cache = new UnlockedKeystoreCache<>(10, this::slowUnlock, new SecureRandom());
         UserKeys created = new UserKeys("alice", null, null, new byte[0], null, null, new byte[0]);
         cache.remember(new UserCredentials("alice", Password.of("right")), created);
 

@@ -1,5 +1,6 @@
 package dev.vaultload.run.load;
 
+import dev.vaultload.ceiling.CryptoCeiling;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ReportName;
@@ -45,10 +46,11 @@ public final class LoadModeRun {
         RunSetup setup = RunSetup.ofLoad(mode, mode.name(), combination.storage(), bucket.describe(), combination.threads(),
                 combination.fileSizeKib(), session.fixtureLabel() + " " + operation, session.config().workers().nice());
         ReportFiles files = new ReportFiles(session.config().reportDirectory(), name.base());
+        CryptoCeiling ceiling = session.config().measuredCeiling(); // before the workload: nothing else runs beside it
         try (LoadWorkload workload = LoadWorkload.prepare(operation, session.fixture(), bucket,
                 store -> session.engine(combination, store), new ContentGenerator(), combination.fileSizeBytes());
              LoadRecording recording = new LoadRecording(workload, files, setup, label,
-                     session.config().reportFormats(), session.config().thresholds(), schedule)) {
+                     session.config().reportFormats(), session.config().thresholds(), schedule, ceiling)) {
             ProviderCounters counters = ProviderCounters.start(provider);
             LoadMeasurement measurement = measure.apply(workload, recording);
             RunResult result = recording.finish(measurement, session.config().maxRssGrowthPercent(), counters.addTo(Map.of()));

@@ -1,5 +1,6 @@
 package dev.vaultload.run.load;
 
+import dev.vaultload.ceiling.CryptoCeiling;
 import dev.vaultload.report.Environment;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.ObjectOutcomes;
@@ -41,6 +42,7 @@ public final class LoadRecording implements AutoCloseable {
     private final Set<ResultFormat> formats;
     private final Thresholds thresholds;
     private final ScheduleLimits schedule;
+    private final CryptoCeiling ceiling;
     private final RunControl control;
     private final ThresholdWatch watch;
     private final HistogramIntervalLog histogramLog;
@@ -51,7 +53,7 @@ public final class LoadRecording implements AutoCloseable {
     /** As the other, without thresholds or schedule limits. */
     public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
                          Set<ResultFormat> formats) {
-        this(workload, files, setup, label, formats, Thresholds.NONE, ScheduleLimits.NONE);
+        this(workload, files, setup, label, formats, Thresholds.NONE, ScheduleLimits.NONE, null);
     }
 
     /**
@@ -59,9 +61,11 @@ public final class LoadRecording implements AutoCloseable {
      * @param formats    REPORT_FORMATS: the outputs the result is written to
      * @param thresholds judged on the result, and those marked abortOnFail after every period
      * @param schedule   how far an open loop's result may fall behind its schedule and pass
+     * @param ceiling    this machine's crypto ceiling, measured before the load; null with CRYPTO_CEILING false
      */
     public LoadRecording(LoadWorkload workload, ReportFiles files, RunSetup setup, String label,
-                         Set<ResultFormat> formats, Thresholds thresholds, ScheduleLimits schedule) {
+                         Set<ResultFormat> formats, Thresholds thresholds, ScheduleLimits schedule, CryptoCeiling ceiling) {
+        this.ceiling = ceiling;
         this.workload = workload;
         this.files = files;
         this.setup = setup;
@@ -96,7 +100,7 @@ public final class LoadRecording implements AutoCloseable {
                         Interruption.signal().orElse(null)),
                 measurement.operations(), measurement.errors(), control.failures(), control.failureGroups(),
                 ObjectOutcomes.NONE, measurement.cpu(), health.summarize(maxRssGrowthPercent), storageDetails,
-                Environment.current(), null, null, measurement.headroom(),
+                Environment.current().withCryptoCeiling(ceiling), null, null, measurement.headroom(),
                 measurement.rate() == null ? null : measurement.rate().judged(schedule), null), watch.breaches());
         files.sinks(LOG, formats).forEach(sink -> sink.write(result));
         return result;

@@ -42,7 +42,7 @@ public final class LoadFixtures {
         RunSetup setup = RunSetup.ofLoad(mode, "test", "MEMORY", "memory", 1, (int) (FILE_SIZE_BYTES / 1024),
                 "SMALL " + workload.operation(), 0);
         try (LoadRecording recording = new LoadRecording(workload, new ReportFiles(reports, "load"), setup, "test",
-                ResultFormat.ALL, thresholds, ScheduleLimits.NONE)) {
+                ResultFormat.ALL, thresholds, ScheduleLimits.NONE, null)) {
             return recording.finish(measure.apply(recording), OptionalDouble.empty());
         }
     }

@@ -33,7 +33,7 @@ final class AwsKmsFailures {
         }
         if (hasIoCause(failure)) {
             return new KeyManagerException(FailureKinds.ofTransport(failure), what + " failed: "
-                    + FailureKinds.describe(rootCause(failure)), failure);
+                    + FailureKinds.describe(FailureKinds.rootCause(failure)), failure);
         }
         return new KeyManagerException(Kind.OTHER, what + " failed: " + FailureKinds.describe(failure), failure);
     }
@@ -45,13 +45,5 @@ final class AwsKmsFailures {
             }
         }
         return false;
-    }
-
-    private static Throwable rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root;
     }
 }

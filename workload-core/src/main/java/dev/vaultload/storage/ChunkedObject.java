@@ -1,0 +1,104 @@
+package dev.vaultload.storage;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An object's bytes kept in the chunks they were written in, never copied whole: a large document written into one
+ * growing array is copied again at every doubling and once more when it is taken out, which costs the writing thread
+ * more CPU than its encryption. Chunks are never written again once the object is complete.
+ */
+final class ChunkedObject {
+    private static final int FIRST_CHUNK_BYTES = 4 * 1024;
+    /**
+     * Below half of G1's smallest region (1 MiB): a larger array is "humongous" and takes whole regions of its own, so
+     * that 1 MiB chunks held a 2 MiB region each and doubled the heap a MEMORY run needs.
+     */
+    private static final int LARGEST_CHUNK_BYTES = 256 * 1024;
+
+    private final List<byte[]> chunks;
+
+    private ChunkedObject(List<byte[]> chunks) {
+        this.chunks = List.copyOf(chunks);
+    }
+
+    InputStream open() {
+        return new InputStream() {
+            private int chunk;
+            private int offset;
+
+            @Override
+            public int read() {
+                return nextChunk() ? chunks.get(chunk)[offset++] & 0xff : -1;
+            }
+
+            @Override
+            public int read(byte[] bytes, int off, int len) {
+                if (len == 0) {
+                    return 0;
+                }
+                if (!nextChunk()) {
+                    return -1;
+                }
+                byte[] current = chunks.get(chunk);
+                int read = Math.min(len, current.length - offset);
+                System.arraycopy(current, offset, bytes, off, read);
+                offset += read;
+                return read;
+            }
+
+            /** Moves past finished chunks; false at the end of the object. */
+            private boolean nextChunk() {
+                while (chunk < chunks.size() && offset == chunks.get(chunk).length) {
+                    chunk++;
+                    offset = 0;
+                }
+                return chunk < chunks.size();
+            }
+        };
+    }
+
+    /** Collects a written object in chunks that double from a few KiB (a small object stays small) up to 256 KiB. */
+    static final class Writer {
+        private final List<byte[]> full = new ArrayList<>();
+        private byte[] current = new byte[FIRST_CHUNK_BYTES];
+        private int filled;
+
+        void write(int b) {
+            if (filled == current.length) {
+                nextChunk();
+            }
+            current[filled++] = (byte) b;
+        }
+
+        void write(byte[] bytes, int off, int len) {
+            while (len > 0) {
+                if (filled == current.length) {
+                    nextChunk();
+                }
+                int copied = Math.min(len, current.length - filled);
+                System.arraycopy(bytes, off, current, filled, copied);
+                filled += copied;
+                off += copied;
+                len -= copied;
+            }
+        }
+
+        private void nextChunk() {
+            full.add(current);
+            current = new byte[Math.min(current.length * 2, LARGEST_CHUNK_BYTES)];
+            filled = 0;
+        }
+
+        /** The object written; only its last chunk is copied, to its length. */
+        ChunkedObject finish() {
+            List<byte[]> chunks = new ArrayList<>(full);
+            if (filled > 0) {
+                chunks.add(filled == current.length ? current : Arrays.copyOf(current, filled));
+            }
+            return new ChunkedObject(chunks);
+        }
+    }
+}
