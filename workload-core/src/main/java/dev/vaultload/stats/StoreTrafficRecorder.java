@@ -48,19 +48,13 @@ final class StoreTrafficRecorder {
 
     /** Per operation; null when no operation asked the store anything (none ran, or the engine has its own client). */
     StoreTrafficStatistics summarize() {
-        long count = operations.sum();
-        long requested = 0;
-        Map<StoreRequest, Double> perOperation = new EnumMap<>(StoreRequest.class);
-        for (StoreRequest kind : StoreRequest.values()) {
-            long total = requests[kind.ordinal()].sum();
-            requested += total;
-            if (total > 0) {
-                perOperation.put(kind, total / (double) count);
-            }
-        }
-        if (requested == 0) {
+        Map<StoreRequest, Long> totals = requestTotals();
+        if (totals.isEmpty()) {
             return null;
         }
+        long count = operations.sum();
+        Map<StoreRequest, Double> perOperation = new EnumMap<>(StoreRequest.class);
+        totals.forEach((kind, total) -> perOperation.put(kind, total / (double) count));
         long content = contentBytes.sum();
         return new StoreTrafficStatistics(perOperation, sentBytes.sum() / (double) count, receivedBytes.sum() / (double) count,
                 content == 0 ? null : sentBytes.sum() / (double) content,

@@ -33,6 +33,12 @@ public final class TimedBlobStore implements BlobStore {
         void requested(StoreRequest kind) {
             requests[kind.ordinal()]++;
         }
+
+        void resetTraffic() {
+            Arrays.fill(requests, 0);
+            sentBytes = 0;
+            receivedBytes = 0;
+        }
     }
 
     private final BlobStore delegate;
@@ -57,9 +63,10 @@ public final class TimedBlobStore implements BlobStore {
 
     /** Forgets what the current thread did so far: its next operation's figures start from zero. */
     public void resetThread() {
-        takeThreadStorageNanos();
-        takeThreadChanges();
-        takeThreadTraffic();
+        ThreadClock clock = clocks.get();
+        clock.storageNanos = 0;
+        clock.changes = 0;
+        clock.resetTraffic();
     }
 
     /** The nanoseconds the current thread waited on the store since the previous call. */
@@ -85,9 +92,7 @@ public final class TimedBlobStore implements BlobStore {
     public StoreTraffic takeThreadTraffic() {
         ThreadClock clock = clocks.get();
         StoreTraffic traffic = new StoreTraffic(clock.requests, clock.sentBytes, clock.receivedBytes);
-        Arrays.fill(clock.requests, 0);
-        clock.sentBytes = 0;
-        clock.receivedBytes = 0;
+        clock.resetTraffic();
         return traffic;
     }
 
