@@ -34,6 +34,18 @@ public final class KeyLifecycleSupport {
         }
     }
 
+    /**
+     * @param setting the setting that asks for {@code type} beside the fixture (RATE's SWEEP)
+     * @throws IllegalArgumentException in one line naming the setting, the engine and the engines that support it
+     */
+    public static void requireSupported(EngineFactory engine, EngineOptions options, OperationType type, String setting) {
+        if (!engine.keyLifecycleOperations(options).contains(type)) {
+            throw new IllegalArgumentException("Invalid " + setting + "=" + type + ": engine " + engine.name()
+                    + " does not support " + type + " with CIPHER=" + options.cipher() + "; engines that do: "
+                    + supporting(type, options));
+        }
+    }
+
     private static String supporting(OperationType type, EngineOptions options) {
         String names = Engines.all().stream().filter(factory -> factory.keyLifecycleOperations(options).contains(type))
                 .map(EngineFactory::name).sorted().collect(Collectors.joining(", "));

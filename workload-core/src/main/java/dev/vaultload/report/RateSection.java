@@ -19,11 +19,13 @@ import java.util.List;
  *                             whose due times are the trace's); null for RATE
  * @param scheduleMissed       why the run did not keep its schedule ({@link ScheduleLimits}), which fails it; null
  *                             when it did or was not judged
+ * @param sweep                the rotation sweep that ran beside the load; null without one
  */
 public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond, double errorBudget,
                           boolean withinErrorBudget, List<OperationStatistics> uncorrected, long warmupOperations,
                           @JsonInclude(JsonInclude.Include.NON_NULL) TraceSchedule trace,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String scheduleMissed) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String scheduleMissed,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) SweepSection sweep) {
 
     public RateSection {
         uncorrected = List.copyOf(uncorrected);
@@ -34,13 +36,19 @@ public record RateSection(double targetOpsPerSecond, double achievedOpsPerSecond
                        boolean withinErrorBudget, List<OperationStatistics> uncorrected, long warmupOperations,
                        TraceSchedule trace) {
         this(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected, warmupOperations, trace,
-                null);
+                null, null);
     }
 
     /** This section judged against {@code limits}. */
     public RateSection judged(ScheduleLimits limits) {
         return new RateSection(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected,
-                warmupOperations, trace, limits.missed(this).orElse(null));
+                warmupOperations, trace, limits.missed(this).orElse(null), sweep);
+    }
+
+    /** This section with the rotation sweep that ran beside the load. */
+    public RateSection withSweep(SweepSection ranBeside) {
+        return new RateSection(targetOpsPerSecond, achievedOpsPerSecond, errorBudget, withinErrorBudget, uncorrected,
+                warmupOperations, trace, scheduleMissed, ranBeside);
     }
 
     /** A RATE run's section. */

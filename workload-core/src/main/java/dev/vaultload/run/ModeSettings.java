@@ -10,6 +10,7 @@ import dev.vaultload.settings.SettingDeclarations;
 import dev.vaultload.settings.SettingType;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -41,6 +42,14 @@ public final class ModeSettings implements SettingDeclarations {
             .inModes(TRACE);
     public static final Setting<Double> SPEED = Setting.of("SPEED", SettingType.numberAbove(0, "10"), "1",
             "TRACE replays the trace this many times faster than it was recorded").inModes(TRACE);
+    public static final Setting<SweepOperation> SWEEP = Setting.optional("SWEEP", SettingType.choice(SweepOperation.class),
+            "no sweep", "RATE runs its load twice per combination, alone and beside a key rotation sweep: `ROTATE_KEY`"
+                    + " (re-wrap) or `REENCRYPT` (encrypt again) over the documents of SWEEP_USERS users of its own,"
+                    + " again and again while the load runs").inModes(RATE_MODE);
+    public static final Setting<Integer> SWEEP_USERS = Setting.of("SWEEP_USERS", SettingType.positiveInt(), "4",
+            "users of the rotation sweep (`SWEEP`), apart from the load's").inModes(RATE_MODE);
+    public static final Setting<Integer> SWEEP_DOCUMENTS = Setting.of("SWEEP_DOCUMENTS", SettingType.positiveInt(), "8",
+            "documents each user of the rotation sweep holds, of FILE_SIZES").inModes(RATE_MODE);
     public static final Setting<Integer> MIN_THREADS = Setting.of("MIN_THREADS", SettingType.positiveInt(), "1",
             "HEADROOM's first concurrency").inModes(HEADROOM);
     public static final Setting<Integer> MAX_THREADS = Setting.of("MAX_THREADS", SettingType.positiveInt(), "16",
@@ -66,13 +75,32 @@ public final class ModeSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, MIN_ACHIEVED_SHARE, MAX_LATENESS, SPEED, MIN_THREADS,
+        return List.of(MODE, OPERATION, ERROR_BUDGET, RATE, MIN_ACHIEVED_SHARE, MAX_LATENESS, SPEED, SWEEP, SWEEP_USERS,
+                SWEEP_DOCUMENTS, MIN_THREADS,
                 MAX_THREADS, THREAD_STEP, OPERATIONS_PER_STEP, STOP_AFTER_FALLING, KNEE_FACTOR);
     }
 
     /** How far RATE and TRACE may fall behind their schedule and pass. */
     public static ScheduleLimits scheduleLimits(Function<String, String> settings) {
         return new ScheduleLimits(MIN_ACHIEVED_SHARE.read(settings), MAX_LATENESS.read(settings));
+    }
+
+    /**
+     * RATE's rotation sweep, when SWEEP asks for one.
+     *
+     * @throws IllegalArgumentException naming SWEEP_USERS or SWEEP_DOCUMENTS given without SWEEP
+     */
+    public static Optional<SweepPlan> sweepPlan(Function<String, String> settings) {
+        Optional<SweepOperation> operation = SWEEP.find(settings);
+        if (operation.isEmpty()) {
+            for (Setting<Integer> size : List.of(SWEEP_USERS, SWEEP_DOCUMENTS)) {
+                if (size.in(settings).isPresent()) {
+                    throw new IllegalArgumentException("Invalid " + size.name() + ": has no effect without SWEEP; set"
+                            + " SWEEP=ROTATE_KEY or SWEEP=REENCRYPT, or leave it out");
+                }
+            }
+        }
+        return operation.map(sweep -> new SweepPlan(sweep, SWEEP_USERS.read(settings), SWEEP_DOCUMENTS.read(settings)));
     }
 
     /** RATE's target; {@code MODE=RATE} without it is refused before anything starts. */

@@ -100,6 +100,11 @@ public final class RunControl {
         return errorClass;
     }
 
+    /** Failures of checks outside any timed operation so far, by class. */
+    public Map<ErrorClass, Long> checkErrorTotals() {
+        return checkStatistics.errorTotals();
+    }
+
     public List<Failure> failures() {
         synchronized (failures) {
             return List.copyOf(failures);

@@ -5,6 +5,7 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Engines;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.engine.KeyLifecycleSupport;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
@@ -162,6 +163,15 @@ public final class SuiteSession implements AutoCloseable {
     }
 
     /** The suite whose job this session runs, as reports name it. */
+    /**
+     * Refuses, before anything starts, an engine of the run that does not carry out {@code type}, which
+     * {@code setting} asks for beside the fixture.
+     */
+    public void requireKeyLifecycle(OperationType type, String setting) {
+        EngineOptions options = engineOptions(access -> null);
+        config.engines().forEach(name -> KeyLifecycleSupport.requireSupported(Engines.named(name), options, type, setting));
+    }
+
     public String suite() {
         return suite;
     }

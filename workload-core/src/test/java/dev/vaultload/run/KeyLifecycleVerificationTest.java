@@ -8,15 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.Engine;
-import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.KeyLifecycleSupport;
-import dev.vaultload.engine.Password;
 import dev.vaultload.engine.PlaintextEngine;
-import dev.vaultload.engine.PrivateSpace;
-import dev.vaultload.engine.Space;
-import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureSize;
@@ -29,10 +24,8 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,52 +120,5 @@ class KeyLifecycleVerificationTest {
                 refused.getMessage());
         assertFalse(refused.getMessage().contains("\n"));
         assertEquals(Set.of(), plaintext.keyLifecycleOperations(EngineOptions.defaults()));
-    }
-
-    /** PlaintextEngine that acknowledges ROTATE_KEY and REENCRYPT and does neither. */
-    private static final class PretendingEngine implements Engine {
-        private final Engine plaintext;
-
-        PretendingEngine(BlobStore store) {
-            this.plaintext = new PlaintextEngine(store);
-        }
-
-        @Override
-        public void rotateKey(UserCredentials user, Password nextPassword) {
-        }
-
-        @Override
-        public void reencrypt(UserCredentials user, String path) {
-        }
-
-        @Override
-        public void createUser(UserCredentials user) {
-            plaintext.createUser(user);
-        }
-
-        @Override
-        public void destroyUser(UserCredentials user) {
-            plaintext.destroyUser(user);
-        }
-
-        @Override
-        public PrivateSpace privateSpace(UserCredentials user) {
-            return plaintext.privateSpace(user);
-        }
-
-        @Override
-        public Space inbox(UserCredentials user) {
-            return plaintext.inbox(user);
-        }
-
-        @Override
-        public OutputStream share(UserCredentials sender, Collection<String> recipientIds, String path) {
-            return plaintext.share(sender, recipientIds, path);
-        }
-
-        @Override
-        public EngineDescription description() {
-            return plaintext.description();
-        }
     }
 }

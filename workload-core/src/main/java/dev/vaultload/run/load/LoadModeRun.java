@@ -24,13 +24,20 @@ public final class LoadModeRun {
     private final SuiteSession session;
     private final ScheduleLimits schedule;
     private final RunMode mode;
+    private final String suite;
     private final LoadOperation operation;
 
     /** @param schedule how far an open loop may fall behind its schedule and pass ({@link ScheduleLimits#NONE}: closed) */
     public LoadModeRun(SuiteSession session, RunMode mode, LoadOperation operation, ScheduleLimits schedule) {
+        this(session, mode, mode.name(), operation, schedule);
+    }
+
+    /** @param suite what the result names as its suite: the mode, or what ran beside it ({@code RATE beside ...}) */
+    public LoadModeRun(SuiteSession session, RunMode mode, String suite, LoadOperation operation, ScheduleLimits schedule) {
         this.session = session;
         this.schedule = schedule;
         this.mode = mode;
+        this.suite = suite;
         this.operation = operation;
     }
 
@@ -43,7 +50,7 @@ public final class LoadModeRun {
                   BiFunction<LoadWorkload, LoadRecording, LoadMeasurement> measure) {
         StorageProvider provider = session.provider(combination);
         BlobStore bucket = provider.openBucket(provider.defaultBucket());
-        RunSetup setup = RunSetup.ofLoad(mode, mode.name(), combination.storage(), bucket.describe(), combination.threads(),
+        RunSetup setup = RunSetup.ofLoad(mode, suite, combination.storage(), bucket.describe(), combination.threads(),
                 combination.fileSizeKib(), session.fixtureLabel() + " " + operation, session.config().workers().nice());
         ReportFiles files = new ReportFiles(session.config().reportDirectory(), name.base());
         CryptoCeiling ceiling = session.config().measuredCeiling(); // before the workload: nothing else runs beside it

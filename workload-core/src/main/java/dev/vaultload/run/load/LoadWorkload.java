@@ -13,7 +13,9 @@ import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.ObjectLedger;
 import dev.vaultload.run.OperationExecutor;
+import dev.vaultload.run.RotationSweep;
 import dev.vaultload.run.RunControl;
+import dev.vaultload.run.SweepPlan;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.UserDirectory;
 import dev.vaultload.stats.StatisticService;
@@ -100,6 +102,14 @@ public final class LoadWorkload implements AutoCloseable {
     /** A fresh timed operation for one thread, reporting its failures to {@code control}. */
     public TimedOperation timedOperation(RunControl control) {
         return new TimedOperation(executor(), storageClock, control);
+    }
+
+    /**
+     * A rotation sweep over users and documents of its own, on this workload's engine and store clock; its users are
+     * created and its documents written now, unmeasured.
+     */
+    public RotationSweep sweep(SweepPlan plan, RunControl control) {
+        return RotationSweep.prepare(plan, vault, storageClock, control, content, sizes);
     }
 
     /** Reports a load's failures naming the stored objects where they live, under CONTINUE: a budget ends a load. */

@@ -29,7 +29,7 @@ public final class Modes {
             case FIXTURE -> new FixtureMode(Suite.valueOf(RunSettings.SUITE.read(settings)));
             case HEADROOM -> new HeadroomMode(ModeSettings.headroomPlan(settings, shard), operation);
             case RATE -> new RateMode(shard.shareOfRate(ModeSettings.requiredRate(settings)), operation, errorBudget,
-                    ModeSettings.scheduleLimits(settings));
+                    ModeSettings.scheduleLimits(settings), ModeSettings.sweepPlan(settings));
             case TRACE -> new TraceMode(ModeSettings.SPEED.read(settings), errorBudget, ModeSettings.scheduleLimits(settings));
         };
     }

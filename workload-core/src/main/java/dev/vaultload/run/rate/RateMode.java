@@ -4,12 +4,16 @@ import dev.vaultload.report.RateSection;
 import dev.vaultload.report.ReportName;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.report.SweepSection;
 import dev.vaultload.report.ScheduleLimits;
 import dev.vaultload.run.Combination;
 import dev.vaultload.run.Mode;
 import dev.vaultload.run.ModeContext;
+import dev.vaultload.run.ModeSettings;
+import dev.vaultload.run.RotationSweep;
 import dev.vaultload.run.RunOutcome;
 import dev.vaultload.run.SuiteSession;
+import dev.vaultload.run.SweepPlan;
 import dev.vaultload.run.load.LoadModeRun;
 import dev.vaultload.run.load.LoadOperation;
 import dev.vaultload.stats.OperationStatistics;
@@ -17,10 +21,13 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * RATE: per combination an open-loop run at the target rate for DURATION, written as every mode's result is (its
- * section holds the uncorrected latencies), both latency views printed per operation type. Passes when no run lost
+ * section holds the uncorrected latencies), both latency views printed per operation type. With SWEEP, the same run
+ * again beside a key rotation sweep ({@link RotationSweep}), written as a second result whose suite names the sweep:
+ * the load's figures without and with it side by side, for {@code compare --dimension suite}. Passes when no run lost
  * data, exceeded the error budget or fell behind its schedule past the limits.
  */
 public final class RateMode implements Mode {
@@ -30,18 +37,30 @@ public final class RateMode implements Mode {
     private final LoadOperation operation;
     private final double errorBudget;
     private final ScheduleLimits schedule;
+    private final Optional<SweepPlan> sweep;
 
-    /** @param opsPerSecond this process's share of the target rate */
-    public RateMode(double opsPerSecond, LoadOperation operation, double errorBudget, ScheduleLimits schedule) {
+    /**
+     * @param opsPerSecond this process's share of the target rate
+     * @param sweep        the rotation sweep each combination runs again beside; empty for none
+     */
+    public RateMode(double opsPerSecond, LoadOperation operation, double errorBudget, ScheduleLimits schedule,
+                    Optional<SweepPlan> sweep) {
         this.opsPerSecond = opsPerSecond;
         this.operation = operation;
         this.errorBudget = errorBudget;
         this.schedule = schedule;
+        this.sweep = sweep;
     }
 
     @Override
     public RunMode mode() {
         return RunMode.RATE;
+    }
+
+    /** Refuses a sweep that an engine of the run cannot carry out, naming SWEEP and the engine. */
+    @Override
+    public void check(SuiteSession session) {
+        sweep.ifPresent(plan -> session.requireKeyLifecycle(plan.operation().type(), ModeSettings.SWEEP.name()));
     }
 
     @Override
@@ -57,20 +76,34 @@ public final class RateMode implements Mode {
                 .reduce(true, Boolean::logicalAnd);
     }
 
+    /** The combination's load alone and, with a sweep, beside it: the second run starts as the first did. */
+    private boolean measure(ModeContext context, Combination combination, RatePlan plan) {
+        boolean passed = measure(context, combination, plan, Optional.empty());
+        return sweep.map(beside -> measure(context, combination, plan, Optional.of(beside)) && passed).orElse(passed);
+    }
+
     private long operationsIn(Duration duration) {
         return Math.round(opsPerSecond * duration.toNanos() / 1e9);
     }
 
-    private boolean measure(ModeContext context, Combination combination, RatePlan plan) {
+    private boolean measure(ModeContext context, Combination combination, RatePlan plan, Optional<SweepPlan> beside) {
         SuiteSession session = context.session();
-        String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s", combination.storageAndEngine(),
-                operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond());
-        ReportName name = ReportName.of("rate", combination.storageAndEngine(), operation + "-" + combination.threadsField(),
-                combination.fileSizeKib(), session.config().cipher());
-        RunResult result = new LoadModeRun(session, RunMode.RATE, operation, schedule).run(combination, name, label,
-                (workload, recording) -> new RateRunner(plan, workload, session.config().reportPeriod(), session.config().workers(),
-                        context.listeners("RATE", label, plan.operations(), combination, combination.threads()))
-                        .run(recording, errorBudget));
+        String besideLabel = beside.map(sweep -> " beside a " + sweep.operation() + " sweep").orElse("");
+        String label = String.format(Locale.ROOT, "%s %s %d KiB %s %d threads at %.1f ops/s%s", combination.storageAndEngine(),
+                operation, combination.fileSizeKib(), session.config().cipher(), combination.threads(), plan.opsPerSecond(),
+                besideLabel);
+        String sweepField = beside.map(sweep -> "-beside-" + sweep.operation().name().toLowerCase(Locale.ROOT)).orElse("");
+        ReportName name = ReportName.of("rate", combination.storageAndEngine(),
+                operation + "-" + combination.threadsField() + sweepField, combination.fileSizeKib(), session.config().cipher());
+        RunResult result = new LoadModeRun(session, RunMode.RATE, RunMode.RATE + besideLabel, operation, schedule)
+                .run(combination, name, label, (workload, recording) -> {
+                    RateRunner runner = new RateRunner(plan, workload, session.config().reportPeriod(),
+                            session.config().workers(),
+                            context.listeners("RATE", label, plan.operations(), combination, combination.threads()));
+                    try (Sweeping sweeping = new Sweeping(beside.map(sweep -> workload.sweep(sweep, recording.control())))) {
+                        return runner.run(recording, errorBudget, sweeping.sweep());
+                    }
+                });
         return context.recorded(result, recorded -> print(context.console().out(), label, recorded));
     }
 
@@ -83,10 +116,31 @@ public final class RateMode implements Mode {
                 result.errors());
         printLatencies(out, "corrected (from the intended start, no coordinated omission)", result.operations());
         printLatencies(out, "uncorrected (from the actual start: service time)", rate.uncorrected());
+        if (rate.sweep() != null) {
+            printSweep(out, rate.sweep());
+        }
         if (!result.failures().isEmpty()) {
             out.println(RunOutcome.firstFailures(result.failures()));
         }
         out.flush();
+    }
+
+    private static void printSweep(PrintWriter out, SweepSection sweep) {
+        long failed = sweep.errors().values().stream().mapToLong(Long::longValue).sum();
+        out.printf(Locale.ROOT, "sweep beside the load: %s of %d users x %d documents, %d documents in %.1f s = %.1f"
+                        + " documents/s, %d complete sweeps, %d failures; %d documents checked afterwards%n",
+                sweep.operation(), sweep.users(), sweep.documentsPerUser(), sweep.documentsSwept(),
+                sweep.sweepMillis() / 1000.0, sweep.documentsPerSecond(), sweep.completeSweeps(), failed,
+                sweep.documentsChecked());
+        printLatencies(out, "of the sweep's own operations", sweep.operations());
+    }
+
+    /** Closes the sweep, if there is one, when the measurement ends however it ends. */
+    private record Sweeping(Optional<RotationSweep> sweep) implements AutoCloseable {
+        @Override
+        public void close() {
+            sweep.ifPresent(RotationSweep::close);
+        }
     }
 
     /** One line per operation type: count, percentiles and maximum in milliseconds. */

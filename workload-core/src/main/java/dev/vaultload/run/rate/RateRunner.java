@@ -2,8 +2,10 @@ package dev.vaultload.run.rate;
 
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.RateSection;
+import dev.vaultload.report.SweepSection;
 import dev.vaultload.run.Lane;
 import dev.vaultload.run.MeasurementLoop;
+import dev.vaultload.run.RotationSweep;
 import dev.vaultload.run.RunControl;
 import dev.vaultload.run.TimedOperation;
 import dev.vaultload.run.WorkerThreads;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -60,6 +63,14 @@ public final class RateRunner {
      * @param errorBudget the failed fraction the run may have and still pass
      */
     public LoadMeasurement run(LoadRecording recording, double errorBudget) {
+        return run(recording, errorBudget, Optional.empty());
+    }
+
+    /**
+     * As {@link #run(LoadRecording, double)}, with a rotation sweep beside the measured operations: started as the
+     * schedule starts, stopped and checked when its last operation has ended.
+     */
+    public LoadMeasurement run(LoadRecording recording, double errorBudget, Optional<RotationSweep> sweep) {
         StatisticService corrected = new StatisticService();
         StatisticService uncorrected = new StatisticService();
         List<IntervalListener> periodListeners = Stream.concat(listeners.stream(), recording.listeners().stream()).toList();
@@ -68,16 +79,21 @@ public final class RateRunner {
         try (MeasurementLoop loop = new MeasurementLoop(plan.threads(), workers, "rate-", reportPeriod)) {
             warmUp(loop);
             startNanos = System.nanoTime() + LEAD_NANOS;
+            sweep.ifPresent(RotationSweep::start);
             measured = loop.reported(arrivals(plan.operations(), MEASURED_PREFIX, recording.control(), startNanos),
                     recording.control(), corrected, uncorrected, periodListeners);
         }
+        SweepSection swept = sweep.map(RotationSweep::stop).orElse(null);
         Duration elapsed = measured.since(startNanos);
         long attempted = corrected.requestsStarted();
         Map<ErrorClass, Long> errors = corrected.errorTotals();
         long errorCount = errors.values().stream().mapToLong(Long::longValue).sum();
         RateSection rate = new RateSection(plan.opsPerSecond(), attempted / (elapsed.toNanos() / 1e9), errorBudget,
                 attempted == 0 || (double) errorCount / attempted <= errorBudget, uncorrected.summarize(elapsed),
-                plan.warmupOperations());
+                plan.warmupOperations()).withSweep(swept);
+        if (swept != null) { // the load's budget is its own; what the sweep lost or altered fails the run too
+            swept.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum));
+        }
         return new LoadMeasurement(corrected.summarize(elapsed), errors,
                 new CpuUsage(TimeUnit.NANOSECONDS.toMillis(measured.processCpuNanos()),
                         TimeUnit.NANOSECONDS.toMillis(measured.workerCpuNanos()), attempted), null, rate);

@@ -2,6 +2,7 @@ package dev.vaultload.run.load;
 
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.PlaintextEngine;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
@@ -53,6 +54,12 @@ public final class LoadFixtures {
 
     public static LoadWorkload workload(LoadOperation operation, BlobStore store, Fixture fixture) {
         return LoadWorkload.prepare(operation, fixture, store, PlaintextEngine::new, new ContentGenerator(), FILE_SIZE_BYTES);
+    }
+
+    /** The small fixture's workload on an engine of the test's choosing. */
+    public static LoadWorkload workload(LoadOperation operation, BlobStore store, Function<BlobStore, Engine> engineOn) {
+        return LoadWorkload.prepare(operation, new FixtureLoader().loadResource("fixtures/fixture-small.json"), store,
+                engineOn, new ContentGenerator(), FILE_SIZE_BYTES);
     }
 
     /**
