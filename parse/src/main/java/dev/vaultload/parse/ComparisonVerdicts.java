@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -35,6 +36,8 @@ final class ComparisonVerdicts {
             out.println(combination.label() + ": " + runs(rows, sides));
             rows.forEach(row -> lines(row).forEach(line -> out.printf(Locale.ROOT, format, line.figure(), sides.b(),
                     line.ratio(), sides.a(), line.interval(), line.verdict())));
+            rows.forEach(row -> costs(row).ifPresent(costs -> out.println(INDENT + row.key().operation() + " cost, "
+                    + sides.a() + " -> " + sides.b() + ": " + costs)));
         });
     }
 
@@ -52,6 +55,21 @@ final class ComparisonVerdicts {
                     figure.verdict(row)));
         }
         return lines;
+    }
+
+    /**
+     * {@code KMS calls/op 1.00 -> 0.03, store requests/op 2.00 -> 2.00}: the cost figures either side has, each the
+     * mean of its runs (counted, not sampled: no interval); empty when neither has any.
+     */
+    static Optional<String> costs(ResultComparison.Row row) {
+        List<String> figures = new ArrayList<>();
+        for (OperationCost.Figure figure : OperationCost.Figure.values()) {
+            String sides = figure.sides(row.measurementsA(), row.measurementsB());
+            if (sides != null) {
+                figures.add(figure.label() + " " + sides);
+            }
+        }
+        return figures.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", figures));
     }
 
     /** "3 runs of AES256_CBC, 3 of AES256_GCM": the runs each side has of the combination. */

@@ -84,7 +84,8 @@ public final class JsonResultReader {
                 Map<String, Double> percentileMillis = new LinkedHashMap<>();
                 operation.percentileMicros().forEach((label, micros) -> percentileMillis.put(label, micros / MICROS_PER_MILLI));
                 measurements.add(new Measurement(configuration, operation.type().name(), setup.threads(),
-                        setup.fileSizeKib(), operation.throughputPerThread(), percentileMillis, run));
+                        setup.fileSizeKib(), operation.throughputPerThread(), percentileMillis, run,
+                        OperationCost.of(operation)));
             }
         }
         return new LoadedResults(measurements, List.of());

@@ -18,9 +18,18 @@ import java.util.stream.Collectors;
  * @param throughputPerThread Datasafe's figure: operations per second of summed latency
  * @param percentileMillis    latency by percentile label ("50", "75", "90", "95", "99"), in milliseconds
  * @param run                 where it came from and what else was set
+ * @param cost                what the operation cost besides time (key-manager calls, store requests, bytes);
+ *                            {@link OperationCost#NONE} from a log
  */
 public record Measurement(Configuration configuration, String operation, int threads, int fileSizeKib,
-                          double throughputPerThread, Map<String, Double> percentileMillis, Run run) {
+                          double throughputPerThread, Map<String, Double> percentileMillis, Run run,
+                          OperationCost cost) {
+
+    /** A measurement without cost figures, as a Datasafe-format log gives it. */
+    public Measurement(Configuration configuration, String operation, int threads, int fileSizeKib,
+                       double throughputPerThread, Map<String, Double> percentileMillis, Run run) {
+        this(configuration, operation, threads, fileSizeKib, throughputPerThread, percentileMillis, run, OperationCost.NONE);
+    }
 
     /** The percentiles of the tables, as Datasafe prints them. */
     public static final List<String> PERCENTILES = List.of("50", "75", "90", "95", "99");

@@ -144,7 +144,8 @@ public final class ResultComparison {
         out.println("Warm-up: " + report.warmup());
         report.caveats().forEach(out::println);
         out.println(String.join("\t", "operation", "threads", "size", "configuration", "runs A/B", "periods A/B",
-                "A ops/s", "B ops/s", "ops/s B/A", "throughput", "p50 B/A", "p99 B/A", "p (p50)", "latency"));
+                "A ops/s", "B ops/s", "ops/s B/A", "throughput", "p50 B/A", "p99 B/A", "p (p50)", "latency",
+                "cost A -> B"));
         for (Row row : report.rows()) {
             Cell.Key key = row.key();
             out.println(String.join("\t", key.operation(), Integer.toString(key.threads()),
@@ -152,7 +153,7 @@ public final class ResultComparison {
                     row.periodsA() + "/" + row.periodsB(), number(row.opsPerSecondA()), number(row.opsPerSecondB()),
                     row.throughput().format(), row.throughputConclusion(), row.p50().format(), row.p99().format(),
                     row.p50().tested() ? String.format(Locale.ROOT, "%.4f", row.p50().pValue()) : "-",
-                    row.latencyConclusion()));
+                    row.latencyConclusion(), ComparisonVerdicts.costs(row).orElse("-")));
         }
     }
 
