@@ -29,6 +29,14 @@ public interface EngineFactory {
         return Set.of();
     }
 
+    /**
+     * What the engine holds of a document in the heap per operation, and the largest it reads; by default it streams.
+     * Checked before the run starts against the run's largest document and threads.
+     */
+    default DocumentBuffering buffering(EngineOptions options) {
+        return DocumentBuffering.STREAMING;
+    }
+
     /** The engine over a store (the store is already wrapped by the harness's timing decorator). */
     Engine open(BlobStore store, EngineOptions options);
 

@@ -1,6 +1,7 @@
 package dev.vaultload.run;
 
 import dev.vaultload.content.ContentGenerator;
+import dev.vaultload.engine.DocumentBuffering;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
@@ -110,7 +111,10 @@ public final class SuiteSession implements AutoCloseable {
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, start);
         modeCheck.accept(session);
-        FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, settings);
+        EngineOptions unopened = session.engineOptions(access -> null);
+        Map<String, DocumentBuffering> buffering = new LinkedHashMap<>();
+        config.engines().forEach(name -> buffering.put(name, Engines.named(name).buffering(unopened)));
+        FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, buffering, settings);
         try {
             // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts
             session.metrics = LiveMetrics.start(settings);

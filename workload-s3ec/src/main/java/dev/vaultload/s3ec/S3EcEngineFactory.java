@@ -1,6 +1,7 @@
 package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.DocumentBuffering;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
@@ -37,6 +38,11 @@ public final class S3EcEngineFactory implements EngineFactory {
     @Override
     public Set<OperationType> keyLifecycleOperations(EngineOptions options) {
         return Set.of(OperationType.ROTATE_KEY, OperationType.REENCRYPT);
+    }
+
+    @Override
+    public DocumentBuffering buffering(EngineOptions options) {
+        return EngineBuffers.s3ec(options);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.DocumentBuffering;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
@@ -46,6 +47,11 @@ public abstract class SseEngineFactory implements EngineFactory {
     @Override
     public Set<OperationType> keyLifecycleOperations(EngineOptions options) {
         return mode.keyLifecycle(StorageRequirement.providers(options.settings()));
+    }
+
+    @Override
+    public DocumentBuffering buffering(EngineOptions options) {
+        return EngineBuffers.spooled(options);
     }
 
     @Override
