@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Memory per engine: for each engine, document size and thread count, one FIXTURE run on MinIO over TLS (SSE_C needs
+# it) of a fixture in which each thread's user writes two documents and reads them back (every read verified), in a
+# JVM with HEAP of heap. Per run: passed, refused before it started (FootprintCheck: the engine's read limit or its
+# buffers against the heap, the reason kept) or failed; the peak heap used (of the result's health samples, one per
+# second) and the process's peak RSS (the kernel's VmHWM, polled). Prints one table (RESULTS_DIR/sweep.tsv) and
+# plots, per engine, peak heap and RSS against size, a line per thread count (RESULTS_DIR/memory-ENGINE.png).
+#   scripts/memory-sweep.sh RESULTS_DIR               every engine, 1 MiB to 1 GiB, 1 to 8 threads (long: hours)
+#   ENGINES=VAULTLOAD,S3EC SIZES_MIB=1,16 THREADS_LIST=1,2 scripts/memory-sweep.sh target/memory-sweep    CI's short form
+# Environment: ENGINES, SIZES_MIB (1,16,256,1024), THREADS_LIST (1,2,4,8), HEAP (256m: VAULTLOAD's target).
+# MinIO: started here over TLS (its pinned binary) and stopped at the end, unless MINIO_URL names one. Exit 1 when a
+# run that was not refused failed.
+set -euo pipefail
+[[ $# -eq 1 ]] || { echo "usage: [ENGINES=...] [SIZES_MIB=...] [THREADS_LIST=...] [HEAP=256m] $0 RESULTS_DIR" >&2; exit 2; }
+results="$(mkdir -p "$1" && cd "$1" && pwd)"
+cd "$(dirname "$0")/.."
+SERVER_SCRIPT=memory-sweep
+source scripts/lib/local-server.sh
+source scripts/lib/vaultload-jar.sh
+if [[ -z "${MINIO_URL:-}" ]]; then
+  export MINIO_BASE_DIR="$results/minio" MINIO_PORT="${MINIO_PORT:-29410}" MINIO_CONSOLE_PORT="${MINIO_CONSOLE_PORT:-29411}"
+  eval "$(MINIO_TLS=1 scripts/start-minio.sh start)"
+  trap 'scripts/start-minio.sh stop' EXIT
+fi
+
+fixture="$results/fixture.json"
+./vaultload generate --out "$fixture" --users 1 --operations 4 --seed 7 \
+  --weights write=1,read=1,list=0,listInbox=0,readInbox=0,deleteInbox=0,delete=0,share=0 >/dev/null
+
+IFS=, read -r -a engines <<< "${ENGINES:-VAULTLOAD,DATASAFE,S3EC,SSE_S3,SSE_KMS,SSE_C}"
+IFS=, read -r -a sizes <<< "${SIZES_MIB:-1,16,256,1024}"
+IFS=, read -r -a thread_counts <<< "${THREADS_LIST:-1,2,4,8}"
+tsv="$results/sweep.tsv"
+printf 'engine\tsize MiB\tthreads\toutcome\tpeak heap MiB\tpeak RSS MiB\tseconds\tnote\n' >"$tsv"
+failed=0
+for engine in "${engines[@]}"; do
+  kdf=(--kdf-iterations 1000) # cheap keystores; Datasafe keeps its own
+  [[ $engine != DATASAFE ]] || kdf=()
+  for size in "${sizes[@]}"; do
+    for threads in "${thread_counts[@]}"; do
+      dir="$results/$engine-${size}m-${threads}t"
+      started=$SECONDS
+      "$java" --enable-native-access=ALL-UNNAMED "-Xmx${HEAP:-256m}" -jar "$jar" run --storage-providers MINIO \
+        --engines "$engine" --fixture "$fixture" --file-sizes $((size * 1024)) --threads "$threads" "${kdf[@]}" \
+        --period 1s --report-formats json --report-dir "$dir" >"$dir.log" 2>&1 &
+      pid=$! peak_kib=0
+      while kill -0 "$pid" 2>/dev/null; do # the kernel's high-water mark, as long as the process is there to ask
+        hwm="$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)"
+        [[ -z "$hwm" ]] || peak_kib="$hwm"
+        sleep 0.5
+      done
+      status=0
+      wait "$pid" || status=$?
+      seconds=$((SECONDS - started))
+      if [[ $status -eq 2 ]]; then
+        printf '%s\t%s\t%s\trefused\t-\t-\t%s\t%s\n' "$engine" "$size" "$threads" "$seconds" \
+          "$(grep -o 'Invalid FILE_SIZES.*' "$dir.log" | head -1 | cut -c1-200)" >>"$tsv"
+        continue
+      fi
+      outcome=passed
+      [[ $status -eq 0 ]] || { outcome=failed; failed=1; say "$engine $size MiB $threads threads failed (exit $status): $dir.log"; }
+      heap_mib="$(jq '[.health.samples[].heapUsedBytes] | max / 1048576 | round' "$dir"/*.json 2>/dev/null || echo -)"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n' "$engine" "$size" "$threads" "$outcome" "$heap_mib" $((peak_kib / 1024)) \
+        "$seconds" >>"$tsv"
+    done
+  done
+done
+column -t -s $'\t' "$tsv"
+"$java" -cp "$jar" scripts/MemoryPlot.java "$tsv" "$results"
+exit "$failed"
