@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
 
 /**
  * Deterministic document bytes for a (content id, size): the same pair always gives the same bytes, so a
@@ -29,6 +30,9 @@ public final class ContentGenerator {
      */
     private static final int CACHED_DIGESTS = 65_536;
 
+    /** A clock that stands still: the writes nobody times. */
+    private static final LongSupplier UNTIMED = () -> 0;
+
     private final ConcurrentMap<ChecksumKey, byte[]> sha256ByContent = new ConcurrentHashMap<>();
 
     /** The content as a stream of exactly {@code sizeBytes} bytes. */
@@ -42,18 +46,37 @@ public final class ContentGenerator {
         writeRangeTo(contentId, 0, sizeBytes, out);
     }
 
+    /**
+     * As {@link #writeTo(ContentId, long, OutputStream)}, timing the generation of the bytes (not their writing into
+     * {@code out}) on {@code clock}: with the thread's CPU clock, what making the document cost the harness.
+     *
+     * @return the time {@code clock} counted while the bytes were generated
+     */
+    public long writeTo(ContentId contentId, long sizeBytes, OutputStream out, LongSupplier clock) throws IOException {
+        return write(contentId, 0, sizeBytes, out, clock);
+    }
+
     /** Writes {@code lengthBytes} of the content from {@code firstByte} on: the bytes a ranged read expects. */
     public void writeRangeTo(ContentId contentId, long firstByte, long lengthBytes, OutputStream out) throws IOException {
+        write(contentId, firstByte, lengthBytes, out, UNTIMED);
+    }
+
+    private long write(ContentId contentId, long firstByte, long lengthBytes, OutputStream out, LongSupplier clock)
+            throws IOException {
         requireSize(firstByte);
         requireSize(lengthBytes);
         long seed = seedOf(contentId);
         byte[] chunk = CHUNK.get();
+        long generatingNanos = 0;
         for (long positionBytes = firstByte, end = firstByte + lengthBytes; positionBytes < end; ) {
             int length = (int) Math.min(chunk.length, end - positionBytes);
+            long before = clock.getAsLong();
             ContentBytes.fill(seed, positionBytes, chunk, 0, length);
+            generatingNanos += clock.getAsLong() - before;
             out.write(chunk, 0, length);
             positionBytes += length;
         }
+        return generatingNanos;
     }
 
     /** SHA-256 of the content (a fresh copy), computed once per (id, size) and cached. */

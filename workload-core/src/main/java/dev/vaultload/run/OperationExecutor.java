@@ -15,6 +15,7 @@ import dev.vaultload.stats.ErrorClassifier;
 import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.DocumentsAtFault;
 import dev.vaultload.stats.IntegrityViolation;
+import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.LostObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,6 +46,9 @@ public final class OperationExecutor {
     private final ObjectLedger ledger;
 
     /** @param sizes the size of each content written and expected (the fixture's, else the run's file size) */
+    /** Used by one thread at a time (an execution's, a load thread's): a plain tally. */
+    private long generationCpuNanos;
+
     public OperationExecutor(Engine vault, UserDirectory users, ContentGenerator content, ContentSizes sizes,
                              ObjectLedger ledger) {
         this.vault = vault;
@@ -241,9 +245,19 @@ public final class OperationExecutor {
     private long write(OutputStream target, ContentId contentId) throws IOException {
         long sizeBytes = sizes.sizeBytes(contentId);
         try (OutputStream out = target) {
-            content.writeTo(contentId, sizeBytes, out);
+            generationCpuNanos += content.writeTo(contentId, sizeBytes, out, ProcessCpu::currentThreadNanos);
         }
         return sizeBytes;
+    }
+
+    /**
+     * The thread CPU spent generating the documents written since the last call: the harness's work, not the engine's
+     * (an application writes data it has), which {@link TimedOperation} takes out of an operation's worker CPU.
+     */
+    long takeGenerationCpuNanos() {
+        long taken = generationCpuNanos;
+        generationCpuNanos = 0;
+        return taken;
     }
 
     private long read(Space space, Operation.Read read, String locationPrefix) throws IOException {

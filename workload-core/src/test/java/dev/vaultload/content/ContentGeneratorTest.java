@@ -144,6 +144,34 @@ class ContentGeneratorTest {
         assertTrue(allocatedBytes < 1 << 20, "allocated " + allocatedBytes + " bytes to stream 2 GiB");
     }
 
+    /**
+     * The clock counts the generating of each chunk and not its writing: here the clock ticks once per reading and the
+     * sink moves it on by a thousand per write, so what writeTo returns is one tick per chunk and nothing of the writes.
+     */
+    @Test
+    void writingTimesTheGenerationOfTheBytesNotTheirWriting() throws IOException {
+        long[] clock = {0};
+        OutputStream slowSink = new OutputStream() {
+            @Override
+            public void write(int b) {
+                clock[0] += 1000;
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                clock[0] += 1000;
+            }
+        };
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+
+        long generatingTicks = generator.writeTo(ID, 3L * ContentGenerator.CHUNK_BYTES + 1, slowSink, () -> clock[0]++);
+
+        assertEquals(4, generatingTicks, "four chunks, one tick each");
+        generator.writeTo(ID, 3L * ContentGenerator.CHUNK_BYTES + 1, written, () -> 0);
+        assertArrayEquals(bytes(generator, ID, 3L * ContentGenerator.CHUNK_BYTES + 1), written.toByteArray(),
+                "the same bytes as the untimed write");
+    }
+
     private static byte[] bytes(ContentGenerator generator, ContentId id, long sizeBytes) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         generator.writeTo(id, sizeBytes, out);
