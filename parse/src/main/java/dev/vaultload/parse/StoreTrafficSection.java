@@ -11,7 +11,7 @@ import java.util.Locale;
 /**
  * What each operation type asked of the store per operation: requests by kind (only the kinds any type made), and
  * bytes sent and received per byte of content (an engine's amplification; "-" for a type without content). Absent when
- * the engine stores through clients of its own, which the harness's store does not see.
+ * the engine stores through a client that counts nothing (Datasafe's own, DATASAFE_STORAGE=NATIVE).
  */
 final class StoreTrafficSection {
     private StoreTrafficSection() {

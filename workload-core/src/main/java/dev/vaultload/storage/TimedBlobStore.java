@@ -67,12 +67,16 @@ public final class TimedBlobStore implements BlobStore {
         clock.storageNanos = 0;
         clock.changes = 0;
         clock.resetTraffic();
+        ClientStoreTraffic.current().reset();
     }
 
-    /** The nanoseconds the current thread waited on the store since the previous call. */
+    /**
+     * The nanoseconds the current thread waited on the store since the previous call, through this store and through
+     * an engine's own clients ({@link ClientStoreTraffic}).
+     */
     public long takeThreadStorageNanos() {
         ThreadClock clock = clocks.get();
-        long storageNanos = clock.storageNanos;
+        long storageNanos = clock.storageNanos + ClientStoreTraffic.current().takeStorageNanos();
         clock.storageNanos = 0;
         return storageNanos;
     }
@@ -83,15 +87,17 @@ public final class TimedBlobStore implements BlobStore {
      */
     public int takeThreadChanges() {
         ThreadClock clock = clocks.get();
-        int changes = clock.changes;
+        int changes = clock.changes + ClientStoreTraffic.current().takeChanges();
         clock.changes = 0;
         return changes;
     }
 
-    /** What the current thread asked of the store since the previous call. */
+    /** What the current thread asked of the store since the previous call, here and through an engine's own clients. */
     public StoreTraffic takeThreadTraffic() {
         ThreadClock clock = clocks.get();
-        StoreTraffic traffic = new StoreTraffic(clock.requests, clock.sentBytes, clock.receivedBytes);
+        long[] clientBytes = ClientStoreTraffic.current().takeTraffic(clock.requests);
+        StoreTraffic traffic = new StoreTraffic(clock.requests, clock.sentBytes + clientBytes[0],
+                clock.receivedBytes + clientBytes[1]);
         clock.resetTraffic();
         return traffic;
     }

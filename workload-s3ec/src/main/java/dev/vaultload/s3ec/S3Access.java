@@ -11,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.TlsTrustManagersProvider;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
@@ -61,7 +62,7 @@ record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials 
         var builder = S3Client.builder()
                 .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
                 .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS).tlsTrustManagersProvider(trust()))
-                .overrideConfiguration(config -> config.apiCallTimeout(CALL_TIMEOUT));
+                .overrideConfiguration(S3Access::overrides);
         configure(builder);
         return builder.build();
     }
@@ -69,9 +70,14 @@ record S3Access(URI endpoint, String region, String bucket, AwsBasicCredentials 
     S3AsyncClient asyncClient() {
         var builder = S3AsyncClient.builder()
                 .httpClientBuilder(NettyNioAsyncHttpClient.builder().maxConcurrency(MAX_CONNECTIONS).tlsTrustManagersProvider(trust()))
-                .overrideConfiguration(config -> config.apiCallTimeout(CALL_TIMEOUT));
+                .overrideConfiguration(S3Access::overrides);
         configure(builder);
         return builder.build();
+    }
+
+    /** One consumer for both: a second overrideConfiguration call would replace the first's settings. */
+    private static void overrides(ClientOverrideConfiguration.Builder config) {
+        config.apiCallTimeout(CALL_TIMEOUT).addExecutionInterceptor(new StoreRequestCounter());
     }
 
     private void configure(software.amazon.awssdk.services.s3.S3BaseClientBuilder<?, ?> builder) {
