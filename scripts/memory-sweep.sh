@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Memory per engine: for each engine, document size and thread count, one FIXTURE run on MinIO over TLS (SSE_C needs
-# it) of a fixture in which each thread's user writes two documents and reads them back (every read verified), in a
-# JVM with HEAP of heap. Per run: passed, refused before it started (FootprintCheck: the engine's read limit or its
+# it) in which each thread's user writes one document of the size and reads it back (verified, and again by the run's
+# validation), in a JVM with HEAP of heap. Per run: passed, refused before it started (FootprintCheck: the engine's read limit or its
 # buffers against the heap, the reason kept) or failed; the peak heap used (of the result's health samples, one per
 # second) and the process's peak RSS (the kernel's VmHWM, polled). Prints one table (RESULTS_DIR/sweep.tsv) and
 # plots, per engine, peak heap and RSS against size, a line per thread count (RESULTS_DIR/memory-ENGINE.png).
@@ -23,9 +23,16 @@ if [[ -z "${MINIO_URL:-}" ]]; then
   trap 'scripts/start-minio.sh stop' EXIT
 fi
 
+# each thread: one document of the size written, read back whole and verified, and read again by the validation
 fixture="$results/fixture.json"
-./vaultload generate --out "$fixture" --users 1 --operations 4 --seed 7 \
-  --weights write=1,read=1,list=0,listInbox=0,readInbox=0,deleteInbox=0,delete=0,share=0 >/dev/null
+cat >"$fixture" <<'JSON'
+{"operations": [
+  {"userId": "user-0", "type": "CREATE_USER"},
+  {"userId": "user-0", "type": "WRITE", "storageType": "PRIVATE", "contentId": {"id": "document"}, "location": "document.bin"},
+  {"userId": "user-0", "type": "READ", "storageType": "PRIVATE", "location": "document.bin", "result": {"content": {"id": "document"}}}],
+ "userPrivateSpace": {"user-0": {"document.bin": {"id": "document"}}},
+ "userPublicSpace": {}}
+JSON
 
 IFS=, read -r -a engines <<< "${ENGINES:-VAULTLOAD,DATASAFE,S3EC,SSE_S3,SSE_KMS,SSE_C}"
 IFS=, read -r -a sizes <<< "${SIZES_MIB:-1,16,256,1024}"
