@@ -17,11 +17,7 @@ cd "$(dirname "$0")/.."
 SERVER_SCRIPT=memory-sweep
 source scripts/lib/local-server.sh
 source scripts/lib/vaultload-jar.sh
-if [[ -z "${MINIO_URL:-}" ]]; then
-  export MINIO_BASE_DIR="$results/minio" MINIO_PORT="${MINIO_PORT:-29410}" MINIO_CONSOLE_PORT="${MINIO_CONSOLE_PORT:-29411}"
-  eval "$(MINIO_TLS=1 scripts/start-minio.sh start)"
-  trap 'scripts/start-minio.sh stop' EXIT
-fi
+source scripts/lib/tls-minio.sh "$results" 29410
 
 # each thread: one document of the size written, read back whole and verified, and read again by the validation
 fixture="$results/fixture.json"

@@ -18,11 +18,7 @@ results="$(mkdir -p "$1" && cd "$1" && pwd)"
 cd "$(dirname "$0")/.."
 SERVER_SCRIPT=rotation-sweep
 source scripts/lib/local-server.sh
-if [[ -z "${MINIO_URL:-}" ]]; then
-  export MINIO_BASE_DIR="$results/minio" MINIO_PORT="${MINIO_PORT:-29400}" MINIO_CONSOLE_PORT="${MINIO_CONSOLE_PORT:-29401}"
-  eval "$(MINIO_TLS=1 scripts/start-minio.sh start)"
-  trap 'scripts/start-minio.sh stop' EXIT
-fi
+source scripts/lib/tls-minio.sh "$results" 29400
 
 IFS=, read -r -a engines <<< "${ENGINES:-VAULTLOAD,DATASAFE,S3EC,SSE_S3,SSE_KMS,SSE_C}"
 IFS=, read -r -a sizes <<< "${FILE_SIZES:-100,10240}"
