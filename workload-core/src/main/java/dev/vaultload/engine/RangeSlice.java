@@ -1,5 +1,6 @@
 package dev.vaultload.engine;
 
+import dev.vaultload.storage.ObjectRange;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,18 +8,24 @@ import java.io.OutputStream;
 
 /**
  * Bytes {@code firstByte} to {@code lastByte} (both included, cut at the end of the document) of a stream that holds
- * the whole document. With {@code drainTail}, the rest of the document is read (and dropped) before the slice ends,
- * so an engine that authenticates as it reads has checked the whole document when the slice says it is complete:
- * {@link Space#read(String, long, long)}'s default, read whole, verify, slice.
+ * the whole document; a document that ends before {@code firstByte} is refused at the first read, as S3 refuses such
+ * a range of a plain object ({@link EngineException.Reason#RANGE_NOT_SATISFIABLE}). With {@code drainTail}, the rest
+ * of the document is read (and dropped) before the slice ends, so an engine that authenticates as it reads has
+ * checked the whole document when the slice says it is complete: {@link Space#read(String, long, long)}'s default,
+ * read whole, verify, slice.
  */
 public final class RangeSlice extends FilterInputStream {
-    private long toSkip;
+    private final long firstByte;
+    private final long lastByte;
     private long remaining;
     private final boolean drainTail;
+    /** Whether the range's first byte was read: until then the document may end before it. */
+    private boolean started;
 
     private RangeSlice(InputStream whole, long firstByte, long lastByte, boolean drainTail) {
         super(whole);
-        this.toSkip = firstByte;
+        this.firstByte = firstByte;
+        this.lastByte = lastByte;
         this.remaining = lastByte - firstByte + 1;
         this.drainTail = drainTail;
     }
@@ -35,9 +42,14 @@ public final class RangeSlice extends FilterInputStream {
 
     /** @throws IllegalArgumentException unless 0 <= firstByte <= lastByte */
     public static void requireRange(long firstByte, long lastByte) {
-        if (firstByte < 0 || lastByte < firstByte) {
-            throw new IllegalArgumentException("byte range " + firstByte + "-" + lastByte + " is not 0 <= first <= last");
-        }
+        ObjectRange.requireRange(firstByte, lastByte);
+    }
+
+    /** The refusal of a range that starts at or past the end of a document of {@code sizeBytes}. */
+    public static EngineException notSatisfiable(long firstByte, long lastByte, long sizeBytes) {
+        return new EngineException(EngineException.Reason.RANGE_NOT_SATISFIABLE, "bytes " + firstByte + "-" + lastByte
+                + " of a document of " + sizeBytes + " bytes: the range starts at or past its end (S3 answers 416"
+                + " InvalidRange for a plain object)");
     }
 
     @Override
@@ -51,12 +63,15 @@ public final class RangeSlice extends FilterInputStream {
         if (length == 0) {
             return 0;
         }
-        if (toSkip > 0) {
-            long skipped = discard(in, toSkip);
-            toSkip -= skipped;
-            if (toSkip > 0) {
-                return -1; // the document ends before the range starts
+        if (!started) {
+            long skipped = discard(in, firstByte);
+            int read = skipped < firstByte ? -1 : in.read(buffer, offset, (int) Math.min(length, remaining));
+            if (read < 0) {
+                throw notSatisfiable(firstByte, lastByte, skipped);
             }
+            started = true;
+            remaining -= read;
+            return read;
         }
         if (remaining == 0) {
             if (drainTail) {
@@ -80,7 +95,7 @@ public final class RangeSlice extends FilterInputStream {
 
     @Override
     public int available() throws IOException {
-        return toSkip > 0 ? 0 : (int) Math.min(remaining, in.available());
+        return started ? (int) Math.min(remaining, in.available()) : 0;
     }
 
     @Override
