@@ -15,6 +15,8 @@ import java.io.OutputStream;
  * read whole, verify, slice.
  */
 public final class RangeSlice extends FilterInputStream {
+    /** The document byte {@code in} starts at: 0, or later for an engine that read only part of the document. */
+    private final long partFirstByte;
     private final long firstByte;
     private final long lastByte;
     private long remaining;
@@ -22,8 +24,9 @@ public final class RangeSlice extends FilterInputStream {
     /** Whether the range's first byte was read: until then the document may end before it. */
     private boolean started;
 
-    private RangeSlice(InputStream whole, long firstByte, long lastByte, boolean drainTail) {
+    private RangeSlice(InputStream whole, long partFirstByte, long firstByte, long lastByte, boolean drainTail) {
         super(whole);
+        this.partFirstByte = partFirstByte;
         this.firstByte = firstByte;
         this.lastByte = lastByte;
         this.remaining = lastByte - firstByte + 1;
@@ -37,7 +40,21 @@ public final class RangeSlice extends FilterInputStream {
      */
     public static InputStream of(InputStream whole, long firstByte, long lastByte, boolean drainTail) {
         requireRange(firstByte, lastByte);
-        return new RangeSlice(whole, firstByte, lastByte, drainTail);
+        return new RangeSlice(whole, 0, firstByte, lastByte, drainTail);
+    }
+
+    /**
+     * The range of a stream that holds the document from byte {@code partFirstByte} on (an engine that decrypted only
+     * the part from there), its rest not read.
+     *
+     * @throws IllegalArgumentException unless 0 <= partFirstByte <= firstByte <= lastByte
+     */
+    public static InputStream ofPart(InputStream part, long partFirstByte, long firstByte, long lastByte) {
+        requireRange(firstByte, lastByte);
+        if (partFirstByte < 0 || partFirstByte > firstByte) {
+            throw new IllegalArgumentException("a part from byte " + partFirstByte + " does not hold byte " + firstByte);
+        }
+        return new RangeSlice(part, partFirstByte, firstByte, lastByte, false);
     }
 
     /** @throws IllegalArgumentException unless 0 <= firstByte <= lastByte */
@@ -64,10 +81,11 @@ public final class RangeSlice extends FilterInputStream {
             return 0;
         }
         if (!started) {
-            long skipped = discard(in, firstByte);
-            int read = skipped < firstByte ? -1 : in.read(buffer, offset, (int) Math.min(length, remaining));
+            long toSkip = firstByte - partFirstByte;
+            long skipped = discard(in, toSkip);
+            int read = skipped < toSkip ? -1 : in.read(buffer, offset, (int) Math.min(length, remaining));
             if (read < 0) {
-                throw notSatisfiable(firstByte, lastByte, skipped);
+                throw notSatisfiable(firstByte, lastByte, partFirstByte + skipped);
             }
             started = true;
             remaining -= read;
