@@ -44,6 +44,14 @@ public final class RangeSlice extends FilterInputStream {
     }
 
     /**
+     * The range of a document read whole (and drained, so that all of it is checked), its plaintext counted as
+     * decrypted ({@link ReadBytes}): how an engine that cannot decrypt part of a document reads a range.
+     */
+    public static InputStream ofWholeRead(InputStream wholePlaintext, long firstByte, long lastByte) {
+        return of(ReadBytes.countingDecrypted(wholePlaintext), firstByte, lastByte, true);
+    }
+
+    /**
      * The range of a stream that holds the document from byte {@code partFirstByte} on (an engine that decrypted only
      * the part from there), its rest not read.
      *

@@ -24,7 +24,7 @@ public interface Space {
      */
     default InputStream read(String path, long firstByte, long lastByte) {
         RangeSlice.requireRange(firstByte, lastByte);
-        return RangeSlice.of(ReadBytes.countingDecrypted(read(path)), firstByte, lastByte, true);
+        return RangeSlice.ofWholeRead(read(path), firstByte, lastByte);
     }
 
     /**

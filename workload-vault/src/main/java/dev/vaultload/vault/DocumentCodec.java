@@ -6,6 +6,7 @@ import dev.vaultload.engine.RangeSlice;
 import dev.vaultload.engine.ReadBytes;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.BlobStoreException;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -99,7 +100,14 @@ final class DocumentCodec {
      */
     InputStream decryptingRange(BlobStore store, String objectKey, DocumentKey key, long firstByte, long lastByte) {
         if (suite == CipherSuite.NONE) {
-            return store.get(objectKey, firstByte, lastByte);
+            try {
+                return store.get(objectKey, firstByte, lastByte);
+            } catch (BlobStoreException refused) {
+                if (refused.kind() == BlobStoreException.Kind.CLIENT) { // S3's 416: no other refusal on a readable key
+                    throw new EngineException(EngineException.Reason.RANGE_NOT_SATISFIABLE, refused.getMessage(), refused);
+                }
+                throw refused;
+            }
         }
         DocumentHead head = DocumentHead.fetch(store, objectKey);
         int bodyStart = envelopeEnd(head.first());
