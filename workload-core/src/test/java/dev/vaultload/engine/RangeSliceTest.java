@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class RangeSliceTest {
-    private static final byte[] DOCUMENT = "0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] DOCUMENT = "0123456789".getBytes(StandardCharsets.US_ASCII);
 
     @Test
     void slicesAsAnHttpRange() throws IOException {
@@ -39,8 +41,8 @@ class RangeSliceTest {
             }
 
             @Override
-            public java.util.stream.Stream<String> list(String prefix) {
-                return java.util.stream.Stream.empty();
+            public Stream<String> list(String prefix) {
+                return Stream.empty();
             }
 
             @Override

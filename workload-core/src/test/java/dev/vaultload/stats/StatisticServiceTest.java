@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vaultload.fixture.OperationType;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -69,7 +70,7 @@ class StatisticServiceTest {
         statistics.recordRangedRead(1000, 3000, 2000);
         statistics.recordRangedRead(1000, -1, 4000); // fetched through a client nobody counted
 
-        Map<OperationType, RangedReadStatistics> ranged = new java.util.EnumMap<>(OperationType.class);
+        Map<OperationType, RangedReadStatistics> ranged = new EnumMap<>(OperationType.class);
         statistics.summarize(Duration.ofSeconds(1)).forEach(operation -> ranged.put(operation.type(), operation.rangedReads()));
 
         assertEquals(new RangedReadStatistics(2, 1000.0, 3.0, 3.0), ranged.get(OperationType.READ),

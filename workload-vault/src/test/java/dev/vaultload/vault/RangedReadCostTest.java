@@ -12,6 +12,7 @@ import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.PrivateSpace;
 import dev.vaultload.engine.ReadBytes;
 import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.StoreRequest;
@@ -20,6 +21,7 @@ import dev.vaultload.storage.TimedBlobStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,14 +100,14 @@ class RangedReadCostTest {
         assertEquals(EngineException.Reason.RANGE_NOT_SATISFIABLE, refused.reason(), refused.getMessage());
     }
 
-    private static PrivateSpace spaceWith(dev.vaultload.storage.BlobStore store, long sizeBytes) {
+    private static PrivateSpace spaceWith(BlobStore store, long sizeBytes) {
         DatasafeStyleVault vault = new DatasafeStyleVault(store, settings(CipherSuite.AES256_GCM));
         vault.createUser(ALICE);
         PrivateSpace space = vault.privateSpace(ALICE);
         try (OutputStream out = space.write(sizeBytes > KIB * KIB ? "big" : "doc")) {
             Pattern.writeTo(out, sizeBytes);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return space;
     }
