@@ -118,6 +118,7 @@ public abstract class BlobStoreContract {
         assertArrayEquals(Arrays.copyOfRange(content, 999, 1000), readRange(key, 999, 999), "the last byte");
         assertArrayEquals(Arrays.copyOfRange(content, 990, 1000), readRange(key, 990, 5000), "across the end");
         assertArrayEquals(Arrays.copyOfRange(content, 100, 300), readRange(key, 100, 299), "inside");
+        assertArrayEquals(Arrays.copyOfRange(content, 400, 1000), readRange(key, 400, Long.MAX_VALUE), "the rest");
         for (long pastTheEnd : new long[] {1000, 4000}) {
             BlobStoreException refused = assertThrows(BlobStoreException.class,
                     () -> readRange(key, pastTheEnd, pastTheEnd + 10), "from byte " + pastTheEnd);

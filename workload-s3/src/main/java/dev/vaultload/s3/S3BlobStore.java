@@ -94,11 +94,14 @@ public final class S3BlobStore implements BlobStore {
         return open(key, null);
     }
 
-    /** A GetObject with a Range header: the server sends only the range (416, a CLIENT failure, past the end). */
+    /**
+     * A GetObject with a Range header: the server sends only the range (416, a CLIENT failure, past the end); a
+     * {@code lastByte} of {@link Long#MAX_VALUE} asks for the rest of the object ({@code bytes=first-}).
+     */
     @Override
     public InputStream get(String key, long firstByte, long lastByte) {
         ObjectRange.requireRange(firstByte, lastByte);
-        return open(key, "bytes=" + firstByte + "-" + lastByte);
+        return open(key, "bytes=" + firstByte + "-" + (lastByte == Long.MAX_VALUE ? "" : Long.toString(lastByte)));
     }
 
     private InputStream open(String key, String range) {
