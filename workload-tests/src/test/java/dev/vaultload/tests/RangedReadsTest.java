@@ -54,8 +54,8 @@ class RangedReadsTest {
     Path directory;
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"VAULTLOAD, NONE", "VAULTLOAD, AES256_GCM", "DATASAFE, AES256_GCM", "S3EC, AES256_GCM",
-            "SSE_S3, AES256_GCM", "SSE_KMS, AES256_GCM", "SSE_C, AES256_GCM"})
+    @CsvSource({"VAULTLOAD, NONE", "VAULTLOAD, AES256_GCM", "VAULTLOAD, AES256_CBC", "DATASAFE, AES256_GCM",
+            "S3EC, AES256_GCM", "SSE_S3, AES256_GCM", "SSE_KMS, AES256_GCM", "SSE_C, AES256_GCM"})
     void edgeRangesAnswerAsS3ForAPlainObject(String engine, String cipher) throws IOException {
         assumeTrue(System.getenv("MINIO_URL") != null, "MINIO_URL not set: eval \"$(scripts/start-minio.sh start)\" first");
         assumeTrue(!engine.equals("SSE_C") || System.getenv("MINIO_URL").startsWith("https:"), "SSE_C needs MinIO over TLS");
