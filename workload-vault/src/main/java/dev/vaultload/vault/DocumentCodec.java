@@ -103,7 +103,8 @@ final class DocumentCodec {
             try {
                 return store.get(objectKey, firstByte, lastByte);
             } catch (BlobStoreException refused) {
-                if (refused.kind() == BlobStoreException.Kind.CLIENT) { // S3's 416: no other refusal on a readable key
+                // S3's 416 is CLIENT; so is a refused credential, whose message (kept) says so
+                if (refused.kind() == BlobStoreException.Kind.CLIENT) {
                     throw new EngineException(EngineException.Reason.RANGE_NOT_SATISFIABLE, refused.getMessage(), refused);
                 }
                 throw refused;
