@@ -80,6 +80,19 @@ class RangedReadsTest {
         assertTrue(ranged.fetchedBytesPerReturnedByte() >= 1, engine + " fetched at least what it returned: " + ranged);
         boolean decryptsInTheClient = !engine.startsWith("SSE_") && !cipher.equals("NONE");
         assertEquals(decryptsInTheClient, ranged.decryptedBytesPerReturnedByte() > 0, engine + ": " + ranged);
+        assertEquals(Long.toString(ranged.count()), csvCell("READ", "ranged_reads"), "the CSV carries them too");
+    }
+
+    /** The cell of the result CSV's row of {@code operation} under {@code column}. */
+    private String csvCell(String operation, String column) throws IOException {
+        try (Stream<Path> written = Files.list(directory.resolve("reports"))) {
+            List<String> rows = Files.readAllLines(written.filter(file -> file.toString().endsWith(".csv")).findFirst()
+                    .orElseThrow());
+            int index = List.of(rows.getFirst().split(",")).indexOf(column);
+            String[] row = rows.stream().filter(line -> line.contains("," + operation + ",")).findFirst().orElseThrow()
+                    .split(",", -1);
+            return row[index];
+        }
     }
 
     private static RunResult run(Map<String, String> settings) {
