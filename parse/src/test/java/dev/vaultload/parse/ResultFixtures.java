@@ -102,6 +102,6 @@ final class ResultFixtures {
         }
         percentileMicros.put("99.9", Math.round(figures.percentileMillis()[4] * 1000));
         return new OperationStatistics(figures.type(), 10, Map.of(), percentileMicros, 1, 2, 1.5, 15,
-                figures.throughputPerThread(), 1000, 10, 1, 1024, "", Map.of(), null, null, null);
+                figures.throughputPerThread(), 1000, 10, 1, 1024, "", Map.of(), null, null, null, null);
     }
 }

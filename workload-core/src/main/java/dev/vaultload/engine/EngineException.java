@@ -17,7 +17,9 @@ public class EngineException extends RuntimeException {
         UNKNOWN_USER,
         USER_EXISTS,
         /** A path with '..', a leading '/', empty segments or control characters. */
-        INVALID_PATH
+        INVALID_PATH,
+        /** A byte range that starts at or past the document's end: what S3 refuses with 416 for a plain object. */
+        RANGE_NOT_SATISFIABLE
     }
 
     private final Reason reason;

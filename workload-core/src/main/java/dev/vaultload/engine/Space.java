@@ -14,15 +14,17 @@ public interface Space {
 
     /**
      * Bytes {@code firstByte} to {@code lastByte}, both included, of the document at {@code path} (an HTTP Range):
-     * a {@code lastByte} past the end reads to the end; {@code firstByte} must lie within the document. The default
-     * reads the whole document, so the engine checks all of it, and returns the slice ({@link RangeSlice}); an engine
-     * that can decrypt part of a document overrides it.
+     * a {@code lastByte} past the end reads to the end; a {@code firstByte} at or past the end is refused
+     * ({@link EngineException.Reason#RANGE_NOT_SATISFIABLE}), as S3 refuses it for a plain object. The default reads
+     * the whole document, so the engine checks all of it, and returns the slice ({@link RangeSlice}), counting the
+     * whole plaintext as decrypted ({@link ReadBytes}); an engine that can decrypt part of a document overrides it
+     * and counts what it decrypts.
      *
      * @throws IllegalArgumentException unless 0 <= firstByte <= lastByte
      */
     default InputStream read(String path, long firstByte, long lastByte) {
         RangeSlice.requireRange(firstByte, lastByte);
-        return RangeSlice.of(read(path), firstByte, lastByte, true);
+        return RangeSlice.ofWholeRead(read(path), firstByte, lastByte);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.vaultload.report;
 
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.stats.RangedReadStatistics;
 import dev.vaultload.stats.StoreTrafficStatistics;
 import dev.vaultload.stats.TimeSplit;
 import java.io.IOException;
@@ -22,7 +23,8 @@ public final class CsvReportWriter implements ReportSink {
             + "storage_p50_micros,storage_p99_micros,engine_p50_micros,engine_p99_micros,storage_mean_micros,"
             + "engine_mean_micros,storage_share,engine,interrupted_by,kms_calls_per_operation,kms_mean_micros,kms_share,"
             + "worker_cpu_ms_per_mib,ceiling_ms_per_mib,share_of_ceiling,ceiling_suspect,"
-            + "store_requests_per_operation,sent_bytes_per_content_byte,received_bytes_per_content_byte";
+            + "store_requests_per_operation,sent_bytes_per_content_byte,received_bytes_per_content_byte,"
+            + "ranged_reads,ranged_fetched_bytes_per_returned_byte,ranged_decrypted_bytes_per_returned_byte";
 
     private final Path file;
 
@@ -65,6 +67,7 @@ public final class CsvReportWriter implements ReportSink {
         cells.addAll(ceilingCells(result.ceilingShares().stream()
                 .filter(share -> share.operation() == operation.type()).findFirst()));
         cells.addAll(trafficCells(operation.storeTraffic()));
+        cells.addAll(rangedReadCells(operation.rangedReads()));
         return String.join(",", cells);
     }
 
@@ -104,6 +107,14 @@ public final class CsvReportWriter implements ReportSink {
         }
         return List.of(decimal(traffic.totalRequestsPerOperation()), ratio(traffic.sentBytesPerContentByte()),
                 ratio(traffic.receivedBytesPerContentByte()));
+    }
+
+    private static List<String> rangedReadCells(RangedReadStatistics ranged) {
+        if (ranged == null) {
+            return List.of("", "", "");
+        }
+        return List.of(Long.toString(ranged.count()), ratio(ranged.fetchedBytesPerReturnedByte()),
+                ratio(ranged.decryptedBytesPerReturnedByte()));
     }
 
     private static String ratio(Double value) {

@@ -1,7 +1,9 @@
 package dev.vaultload.report;
 
 import dev.vaultload.stats.OperationStatistics;
+import dev.vaultload.stats.RangedReadStatistics;
 import dev.vaultload.stats.StoreTrafficStatistics;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -9,7 +11,8 @@ import org.slf4j.Logger;
 
 /**
  * One line per operation type that asked the store something through the harness's store: requests per operation by
- * kind, and bytes sent and received per byte of content where the operation has content.
+ * kind, and bytes sent and received per byte of content where the operation has content; then, for READs of a byte
+ * range, bytes fetched and decrypted per byte returned.
  * <pre>
  * WRITE store requests per operation: PUT 1.00 (1.00 in all); bytes per content byte: sent 1.0215, received 0.0000
  * LIST store requests per operation: LIST 2.00 (2.00 in all)
@@ -23,9 +26,23 @@ public final class StoreTrafficLog extends LoggedReport {
 
     @Override
     public List<String> lines(RunResult result) {
-        return result.operations().stream()
+        List<String> lines = new ArrayList<>(result.operations().stream()
                 .filter(operation -> operation.storeTraffic() != null && operation.count() > 0)
-                .map(StoreTrafficLog::line).toList();
+                .map(StoreTrafficLog::line).toList());
+        result.operations().stream().filter(operation -> operation.rangedReads() != null)
+                .forEach(operation -> lines.add(rangedLine(operation.rangedReads())));
+        return lines;
+    }
+
+    /** Shown whether or not the store saw the reads: an engine with its own clients may count its fetches. */
+    static String rangedLine(RangedReadStatistics ranged) {
+        return String.format(Locale.ROOT, "READ of a range (%d, %.0f bytes returned per read): per byte returned,"
+                + " fetched %s, decrypted %s", ranged.count(), ranged.returnedBytesPerRead(),
+                ratio(ranged.fetchedBytesPerReturnedByte()), ratio(ranged.decryptedBytesPerReturnedByte()));
+    }
+
+    private static String ratio(Double value) {
+        return value == null ? "not seen" : String.format(Locale.ROOT, "%.4f", value);
     }
 
     static String line(OperationStatistics operation) {

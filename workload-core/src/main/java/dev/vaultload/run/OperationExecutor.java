@@ -268,6 +268,11 @@ public final class OperationExecutor {
                 .orElseGet(() -> space.read(path))) {
             return ContentCheck.requireOneOf(verifier, in, sizes, read.range(), where, expected);
         } catch (RuntimeException failure) {
+            if (failure instanceof EngineException refused
+                    && refused.reason() == EngineException.Reason.RANGE_NOT_SATISFIABLE) {
+                throw new EngineException(refused.reason(), vault.description().engine() + ": " + where + ": "
+                        + refused.getMessage(), refused);
+            }
             if (!ErrorClassifier.isNotFound(failure)) {
                 throw failure;
             }

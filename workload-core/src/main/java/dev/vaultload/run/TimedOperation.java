@@ -1,6 +1,7 @@
 package dev.vaultload.run;
 
 import dev.vaultload.engine.KeyManagerClock;
+import dev.vaultload.engine.ReadBytes;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.stats.DocumentsAtFault;
@@ -8,6 +9,7 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.ProcessCpu;
 import dev.vaultload.stats.StatisticService;
+import dev.vaultload.storage.StoreRequest;
 import dev.vaultload.storage.StoreTraffic;
 import dev.vaultload.storage.TimedBlobStore;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +66,7 @@ public final class TimedOperation {
         storageClock.resetThread(); // drops what the store and the key manager saw between operations
         KeyManagerClock.reset();
         executor.takeGenerationCpuNanos(); // a REENCRYPT's witness or an earlier failure is not this operation's
+        ReadBytes.reset();
         long startNanos = System.nanoTime();
         long startCpuNanos = ProcessCpu.currentThreadNanos();
         try {
@@ -81,6 +84,9 @@ public final class TimedOperation {
             }
             statistics.recordWorkerCpu(type, workerCpuNanos);
             statistics.recordStoreTraffic(type, traffic, sizeBytes);
+            if (operation instanceof Operation.Read read && read.range().isPresent()) {
+                statistics.recordRangedRead(sizeBytes, fetchedBytes(traffic), ReadBytes.decryptedBytes());
+            }
             statistics.recordSuccess(type, intendedStartNanos == AT_ACTUAL_START ? serviceMicros
                     : TimeUnit.NANOSECONDS.toMicros(endNanos - intendedStartNanos), sizeBytes);
             StatisticService service = serviceTimes == null ? statistics : serviceTimes;
@@ -100,6 +106,14 @@ public final class TimedOperation {
                 }
             }
         }
+    }
+
+    /**
+     * What a read fetched: through the harness's store when it asked the store anything, else what the engine's own
+     * clients counted (-1 when they did not).
+     */
+    private static long fetchedBytes(StoreTraffic traffic) {
+        return traffic.requests(StoreRequest.GET) > 0 ? traffic.receivedBytes() : ReadBytes.fetchedBytes();
     }
 
     private ErrorClass report(Operation operation, String locationPrefix, Integer fixtureIndex, RuntimeException failure) {

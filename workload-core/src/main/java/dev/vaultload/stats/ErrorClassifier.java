@@ -46,7 +46,8 @@ public final class ErrorClassifier {
     private static ErrorClass classify(EngineException.Reason reason) {
         return switch (reason) {
             case INTEGRITY -> ErrorClass.INTEGRITY;
-            case ACCESS_DENIED, WRONG_PASSWORD, UNKNOWN_USER, USER_EXISTS, INVALID_PATH -> ErrorClass.CLIENT;
+            case ACCESS_DENIED, WRONG_PASSWORD, UNKNOWN_USER, USER_EXISTS, INVALID_PATH, RANGE_NOT_SATISFIABLE ->
+                    ErrorClass.CLIENT;
         };
     }
 

@@ -34,6 +34,8 @@ import org.HdrHistogram.Histogram;
  *                                document (WRITE, READ, SHARE); null for the others
  * @param storeTraffic            what the operations asked of the store per operation; null when nothing was seen
  *                                (an engine with its own S3 clients, a merge of shards)
+ * @param rangedReads             what the READs of a byte range fetched and decrypted per byte returned; null for
+ *                                other types, a run without ranged READs, a merge of shards
  */
 public record OperationStatistics(
         OperationType type,
@@ -53,7 +55,8 @@ public record OperationStatistics(
         Map<String, Long> servedWithinMicros,
         TimeSplit timeSplit,
         Long workerCpuNanos,
-        @JsonInclude(JsonInclude.Include.NON_NULL) StoreTrafficStatistics storeTraffic) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) StoreTrafficStatistics storeTraffic,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RangedReadStatistics rangedReads) {
 
     /** The percentiles every report carries. */
     public static final List<Double> PERCENTILES = List.of(50.0, 75.0, 90.0, 95.0, 99.0, 99.9);
@@ -65,7 +68,8 @@ public record OperationStatistics(
 
     static OperationStatistics of(OperationType type, Histogram latencies, long sumLatencyMicros,
                                   long transferredBytes, Map<ErrorClass, Long> errors, Duration wallClock,
-                                  TimeSplit timeSplit, long workerCpuNanos, StoreTrafficStatistics storeTraffic) {
+                                  TimeSplit timeSplit, long workerCpuNanos, StoreTrafficStatistics storeTraffic,
+                                  RangedReadStatistics rangedReads) {
         long count = latencies.getTotalCount();
         double wallClockSeconds = wallClock.toNanos() / 1e9;
         return new OperationStatistics(type, count, Map.copyOf(errors), percentiles(latencies, PERCENTILES),
@@ -76,7 +80,7 @@ public record OperationStatistics(
                 wallClockSeconds == 0 ? 0 : count / wallClockSeconds,
                 wallClockSeconds == 0 ? 0 : transferredBytes / BYTES_PER_MEBIBYTE / wallClockSeconds,
                 transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES), timeSplit,
-                workerCpuNanos, storeTraffic);
+                workerCpuNanos, storeTraffic, rangedReads);
     }
 
     /**
@@ -98,7 +102,7 @@ public record OperationStatistics(
                 count == 0 ? 0 : (double) sumLatencyMicros / count, sumLatencyMicros,
                 sumLatencyMicros == 0 ? 0 : count * MICROS_PER_SECOND / sumLatencyMicros, wallClockMillis, opsPerSecond,
                 mebibytesPerSecond, transferredBytes, encode(latencies), percentiles(latencies, SERVED_WITHIN_PERCENTILES),
-                null, null, null);
+                null, null, null, null);
     }
 
     /**

@@ -29,6 +29,7 @@ public final class StatisticService {
     private final Map<OperationType, OperationRecorder> recorders = new EnumMap<>(OperationType.class);
     private final Map<OperationType, TimeSplitRecorder> timeSplits = new EnumMap<>(OperationType.class);
     private final Map<OperationType, StoreTrafficRecorder> traffic = new EnumMap<>(OperationType.class);
+    private final RangedReadRecorder rangedReads = new RangedReadRecorder();
     private final LongAdder requestsStarted = new LongAdder();
 
     public StatisticService() {
@@ -69,6 +70,17 @@ public final class StatisticService {
      */
     public void recordStoreTraffic(OperationType type, StoreTraffic requested, long contentBytes) {
         traffic.get(type).record(requested, contentBytes);
+    }
+
+    /**
+     * Adds what a successful READ of a byte range cost.
+     *
+     * @param returnedBytes  the bytes of the range it returned
+     * @param fetchedBytes   the bytes it fetched from the store; -1 when they were not seen
+     * @param decryptedBytes the bytes the engine decrypted in the client
+     */
+    public void recordRangedRead(long returnedBytes, long fetchedBytes, long decryptedBytes) {
+        rangedReads.record(returnedBytes, fetchedBytes, decryptedBytes);
     }
 
     /**
@@ -156,7 +168,8 @@ public final class StatisticService {
                 summaries.add(OperationStatistics.of(type, latencies, recorder.sumLatencyMicros(),
                         recorder.transferredBytes(), errors, wallClock.getOrDefault(type, Duration.ZERO),
                         timeSplits.containsKey(type) ? timeSplits.get(type).summarize() : null,
-                        recorder.workerCpuNanos(), traffic.get(type).summarize()));
+                        recorder.workerCpuNanos(), traffic.get(type).summarize(),
+                        type == OperationType.READ ? rangedReads.summarize() : null));
             }
         });
         return summaries;

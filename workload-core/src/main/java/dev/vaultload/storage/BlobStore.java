@@ -32,6 +32,19 @@ public interface BlobStore extends AutoCloseable {
     /** The object's bytes; the caller closes the stream. */
     InputStream get(String key);
 
+    /**
+     * Bytes {@code firstByte} to {@code lastByte} (both included) of the object, as S3's GET with a Range header: a
+     * {@code lastByte} past the end reads to the end; a {@code firstByte} at or past the end is a
+     * {@link BlobStoreException.Kind#CLIENT} failure (S3's 416). This default opens the object from its start and
+     * skips to the range below the caller ({@link ObjectRange}); S3 stores send only the range.
+     *
+     * @throws IllegalArgumentException unless 0 <= firstByte <= lastByte
+     */
+    default InputStream get(String key, long firstByte, long lastByte) {
+        ObjectRange.requireRange(firstByte, lastByte);
+        return ObjectRange.of(get(key), key, describe(), firstByte, lastByte);
+    }
+
     /** Keys starting with {@code prefix} (all keys for ""), lazily, in no particular order; the caller closes the stream. */
     Stream<String> list(String prefix);
 

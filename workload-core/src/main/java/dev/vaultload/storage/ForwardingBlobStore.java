@@ -36,6 +36,11 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
+    public InputStream get(String key, long firstByte, long lastByte) {
+        return delegate.get(key, firstByte, lastByte);
+    }
+
+    @Override
     public Stream<String> list(String prefix) {
         return delegate.list(prefix);
     }

@@ -109,6 +109,12 @@ public final class LatencyInjectingBlobStore implements BlobStore {
     }
 
     @Override
+    public InputStream get(String key, long firstByte, long lastByte) {
+        delay(Call.GET);
+        return delegate.get(key, firstByte, lastByte);
+    }
+
+    @Override
     public Stream<String> list(String prefix) {
         delay(Call.LIST);
         return delegate.list(prefix);

@@ -62,6 +62,11 @@ public final class MultiBucketBlobStore implements BlobStore {
     }
 
     @Override
+    public InputStream get(String key, long firstByte, long lastByte) {
+        return bucketOf(key).get(key, firstByte, lastByte);
+    }
+
+    @Override
     public Stream<String> list(String prefix) {
         if (prefix.indexOf('/') >= 0) {
             return bucketOf(prefix).list(prefix);

@@ -139,6 +139,19 @@ public final class TimedBlobStore implements BlobStore {
         }
     }
 
+    /** Forwarded, so that a store sending only the range (S3) still does: its bytes received are the range's. */
+    @Override
+    public InputStream get(String key, long firstByte, long lastByte) {
+        ThreadClock clock = clocks.get();
+        clock.requested(StoreRequest.GET);
+        long startNanos = System.nanoTime();
+        try {
+            return new ClockedInputStream(delegate.get(key, firstByte, lastByte), clock, true);
+        } finally {
+            clock.storageNanos += System.nanoTime() - startNanos;
+        }
+    }
+
     @Override
     public Stream<String> list(String prefix) {
         ThreadClock clock = clocks.get();

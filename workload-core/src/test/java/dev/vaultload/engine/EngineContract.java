@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vaultload.stats.ErrorClass;
+import dev.vaultload.stats.ErrorClassifier;
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.InMemoryBlobStore;
@@ -88,6 +90,20 @@ public abstract class EngineContract {
         }
         assertThrows(IllegalArgumentException.class, () -> space.read("ranged", 5, 4));
         assertMissing(() -> readAll(space.read("absent", 0, 10)));
+    }
+
+    /** S3 answers 416 InvalidRange for a range of a plain object that starts at or past its end: so must an engine. */
+    @Test
+    void rangesFromTheEndOnAreRefusedAsS3RefusesThem() {
+        PrivateSpace space = engine.privateSpace(created("alice").getFirst());
+        write(space, "ranged", content(200_003, 9));
+        long[][] ranges = {{200_003, 200_003}, {200_010, 300_000}, {262_144, 262_200}, {10_000_000, 10_000_001}};
+        for (long[] range : ranges) {
+            RuntimeException refused = assertThrows(RuntimeException.class, () -> readAll(space.read("ranged", range[0],
+                    range[1])), "bytes " + range[0] + "-" + range[1]);
+            assertEquals(ErrorClass.CLIENT, ErrorClassifier.classify(refused), refused.toString());
+            assertTrue(refused.getMessage().contains("416"), "the refusal says what S3 answers: " + refused.getMessage());
+        }
     }
 
     @Test

@@ -29,7 +29,7 @@ class DatasafeStatisticsLogTest {
         percentiles.put("99", 113_730L);
         percentiles.put("99.9", 120_000L);
         OperationStatistics write = new OperationStatistics(OperationType.WRITE, 10, Map.of(ErrorClass.OTHER, 0L),
-                percentiles, 1, 120_000, 50_000, 500_000, 21.19, 1000, 10, 1, 1024, "", Map.of(), null, null, null);
+                percentiles, 1, 120_000, 50_000, 500_000, 21.19, 1000, 10, 1, 1024, "", Map.of(), null, null, null, null);
 
         String line = DatasafeStatisticsLog.line(write);
 

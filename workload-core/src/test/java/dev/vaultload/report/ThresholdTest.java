@@ -78,7 +78,7 @@ class ThresholdTest {
                 new TimeSplit(Map.of("50", 1L, "99", 1L), Map.of("50", 1L, "99", 1L), 1, 1, 0.5, Map.of("50", 1L, "99", 1L), 1,
                         0.1, type.type() == OperationType.WRITE ? 2.0 : 1.0), null,
                 new StoreTrafficStatistics(Map.of(StoreRequest.PUT, type.type() == OperationType.READ ? 3.0 : 1.0), 0, 0,
-                        null, null))).toList();
+                        null, null), null)).toList();
         RunResult counted = new RunResult(plain.setup(), plain.engineDescription(), plain.timing(), withCounts,
                 plain.errors(), plain.failures(), plain.failureGroups(), plain.objects(), plain.cpu(), plain.health(),
                 plain.storageDetails(), plain.environment(), null, null, null, null, null);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vaultload.fixture.OperationType;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -59,5 +60,28 @@ class StatisticServiceTest {
         seen += statistics.takeInterval().get(OperationType.READ).getTotalCount();
         assertEquals(400_000, seen);
         assertEquals(400_000, statistics.summarize(Map.of()).get(0).count());
+    }
+
+    @Test
+    void rangedReadsAreSummedPerByteReturnedOnReadOnly() {
+        StatisticService statistics = new StatisticService();
+        statistics.recordSuccess(OperationType.READ, 100, 1000);
+        statistics.recordSuccess(OperationType.WRITE, 100, 1000);
+        statistics.recordRangedRead(1000, 3000, 2000);
+        statistics.recordRangedRead(1000, -1, 4000); // fetched through a client nobody counted
+
+        Map<OperationType, RangedReadStatistics> ranged = new EnumMap<>(OperationType.class);
+        statistics.summarize(Duration.ofSeconds(1)).forEach(operation -> ranged.put(operation.type(), operation.rangedReads()));
+
+        assertEquals(new RangedReadStatistics(2, 1000.0, 3.0, 3.0), ranged.get(OperationType.READ),
+                "fetched over the reads whose fetches were seen, decrypted over all");
+        assertEquals(null, ranged.get(OperationType.WRITE));
+    }
+
+    @Test
+    void withoutRangedReadsThereIsNoSection() {
+        StatisticService statistics = new StatisticService();
+        statistics.recordSuccess(OperationType.READ, 100, 1000);
+        assertEquals(null, statistics.summarize(Duration.ofSeconds(1)).getFirst().rangedReads());
     }
 }

@@ -106,6 +106,33 @@ public abstract class BlobStoreContract {
         assertFalse(store.exists(root + "u2/inbox/other"));
     }
 
+    /** As S3's GET with a Range: the first byte, up to the end, across the end; a start at or past the end refused. */
+    @Test
+    void rangesReadAsS3AnswersThem() throws IOException {
+        byte[] content = new byte[1000];
+        new Random(7).nextBytes(content);
+        String key = root + "u1/ranged";
+        put(key, content);
+        assertArrayEquals(Arrays.copyOfRange(content, 0, 1), readRange(key, 0, 0), "first byte only");
+        assertArrayEquals(Arrays.copyOfRange(content, 900, 1000), readRange(key, 900, 999), "up to the last byte");
+        assertArrayEquals(Arrays.copyOfRange(content, 999, 1000), readRange(key, 999, 999), "the last byte");
+        assertArrayEquals(Arrays.copyOfRange(content, 990, 1000), readRange(key, 990, 5000), "across the end");
+        assertArrayEquals(Arrays.copyOfRange(content, 100, 300), readRange(key, 100, 299), "inside");
+        assertArrayEquals(Arrays.copyOfRange(content, 400, 1000), readRange(key, 400, Long.MAX_VALUE), "the rest");
+        for (long pastTheEnd : new long[] {1000, 4000}) {
+            BlobStoreException refused = assertThrows(BlobStoreException.class,
+                    () -> readRange(key, pastTheEnd, pastTheEnd + 10), "from byte " + pastTheEnd);
+            assertEquals(BlobStoreException.Kind.CLIENT, refused.kind(), refused.getMessage());
+        }
+        assertThrows(BlobNotFoundException.class, () -> readRange(root + "u1/missing", 0, 10));
+    }
+
+    private byte[] readRange(String key, long firstByte, long lastByte) throws IOException {
+        try (InputStream in = store.get(key, firstByte, lastByte)) {
+            return in.readAllBytes();
+        }
+    }
+
     @Test
     void missingKeyIsTypedNotFound() {
         BlobNotFoundException e = assertThrows(BlobNotFoundException.class, () -> store.get(root + "u1/missing"));

@@ -13,14 +13,17 @@ final class DirectGetObject {
         this.requests = requests;
     }
 
-    /** The object's body, open; the caller closes it. Failures are {@link software.amazon.awssdk.core.exception.SdkException}s, as from the SDK. */
-    InputStream open(String bucket, String key) {
-        return requests.withRetries(OPERATION, () -> attempt(bucket, key));
+    /**
+     * The object's body, or the bytes of {@code range} (signed, as the SDK signs it), open; the caller closes it.
+     * Failures are {@link software.amazon.awssdk.core.exception.SdkException}s, as from the SDK.
+     */
+    InputStream open(String bucket, String key, String range) {
+        return requests.withRetries(OPERATION, () -> attempt(bucket, key, range));
     }
 
-    private InputStream attempt(String bucket, String key) {
+    private InputStream attempt(String bucket, String key, String range) {
         String path = requests.objectPath(bucket, key);
-        Map<String, String> headers = requests.sign("GET", path, Map.of());
+        Map<String, String> headers = requests.sign("GET", path, range == null ? Map.of() : Map.of("range", range));
         PooledTransport.Response response = requests.exchange(OPERATION, transport -> transport.get(path, headers));
         if (response.status() / 100 == 2) {
             return response.body();

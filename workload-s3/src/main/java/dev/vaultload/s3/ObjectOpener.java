@@ -9,5 +9,6 @@ import java.io.InputStream;
  */
 @FunctionalInterface
 interface ObjectOpener {
-    InputStream open(String bucket, String key);
+    /** @param range an HTTP Range header's value ({@code bytes=first-last}); null for the whole object */
+    InputStream open(String bucket, String key, String range);
 }

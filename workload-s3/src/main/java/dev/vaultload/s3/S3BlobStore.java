@@ -1,6 +1,7 @@
 package dev.vaultload.s3;
 
 import dev.vaultload.storage.BlobKeys;
+import dev.vaultload.storage.ObjectRange;
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobOutputStream;
 import dev.vaultload.storage.BlobStore;
@@ -90,9 +91,24 @@ public final class S3BlobStore implements BlobStore {
     /** A streaming GetObject; read failures come out as {@code BlobStoreException} (TIMEOUT or SERVER). */
     @Override
     public InputStream get(String key) {
+        return open(key, null);
+    }
+
+    /**
+     * A GetObject with a Range header: the server sends only the range (416, a CLIENT failure, past the end); a
+     * {@code lastByte} of {@link Long#MAX_VALUE} asks for the rest of the object ({@code bytes=first-}).
+     */
+    @Override
+    public InputStream get(String key, long firstByte, long lastByte) {
+        ObjectRange.requireRange(firstByte, lastByte);
+        return open(key, "bytes=" + firstByte + "-" + (lastByte == Long.MAX_VALUE ? "" : Long.toString(lastByte)));
+    }
+
+    private InputStream open(String key, String range) {
         S3Connection endpoint = endpoints.next();
         try {
-            return new S3ObjectStream(endpoint.opener().open(bucket, BlobKeys.requireValidKey(key)), bucket, key, endpoint.errors());
+            return new S3ObjectStream(endpoint.opener().open(bucket, BlobKeys.requireValidKey(key), range), bucket, key,
+                    endpoint.errors());
         } catch (SdkException e) {
             throw endpoint.errors().translate(e, "GetObject", bucket, key);
         }

@@ -58,7 +58,7 @@ public final class S3Connection implements AutoCloseable {
         this.client = buildClient(settings, http, credentials, retryStrategy, retryCounter, endpointStats);
         if (settings.endpoint() == null || proxyConfigured(System::getProperty, System::getenv)) {
             this.directTransport = null;
-            this.opener = (bucket, key) -> client.getObject(request -> request.bucket(bucket).key(key));
+            this.opener = (bucket, key, range) -> client.getObject(request -> request.bucket(bucket).key(key).range(range));
             this.putter = (bucket, key, content) -> ObjectWriter.sdkPut(client, bucket, key, content);
         } else {
             this.directTransport = new PooledTransport(settings.endpoint(), settings.maxConnections(), settings.timeouts(),

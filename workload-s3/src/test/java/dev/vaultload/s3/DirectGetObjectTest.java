@@ -44,7 +44,7 @@ class DirectGetObjectTest {
     void sendsASignedPathStyleGetAndReturnsTheBody() throws IOException {
         server.willAnswer(200, "the body");
 
-        try (InputStream body = get.open("bucket", "alice/a b/ü.txt")) {
+        try (InputStream body = get.open("bucket", "alice/a b/ü.txt", null)) {
             assertEquals("the body", new String(body.readAllBytes(), StandardCharsets.UTF_8));
         }
         assertEquals(List.of("/bucket/alice/a%20b/%C3%BC.txt"), paths());
@@ -60,7 +60,7 @@ class DirectGetObjectTest {
         server.willAnswer(500, ScriptedS3Server.error("InternalError", "We encountered an internal error."));
         server.willAnswer(200, "at last");
 
-        try (InputStream body = get.open("bucket", "key")) {
+        try (InputStream body = get.open("bucket", "key", null)) {
             assertEquals("at last", new String(body.readAllBytes(), StandardCharsets.UTF_8));
         }
         assertEquals(3, paths().size(), "three attempts");
@@ -74,7 +74,7 @@ class DirectGetObjectTest {
     void aRefusalIsTheSdksS3ExceptionWithItsCodeAndIsNotRetried() {
         server.willAnswer(403, ScriptedS3Server.error("AccessDenied", "Access Denied."));
 
-        S3Exception refused = assertThrows(S3Exception.class, () -> get.open("bucket", "key"));
+        S3Exception refused = assertThrows(S3Exception.class, () -> get.open("bucket", "key", null));
 
         assertEquals(403, refused.statusCode());
         assertEquals("AccessDenied", refused.awsErrorDetails().errorCode());
@@ -89,7 +89,7 @@ class DirectGetObjectTest {
             server.willAnswer(503, ScriptedS3Server.error("SlowDown", "attempt " + i));
         }
 
-        S3Exception failure = assertThrows(S3Exception.class, () -> get.open("bucket", "key"));
+        S3Exception failure = assertThrows(S3Exception.class, () -> get.open("bucket", "key", null));
 
         assertEquals("attempt 2", failure.awsErrorDetails().errorMessage());
         assertEquals(3, paths().size());

@@ -2,6 +2,8 @@ package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.Password;
+import dev.vaultload.engine.RangeSlice;
+import dev.vaultload.engine.Space;
 import dev.vaultload.engine.UserCredentials;
 import java.io.InputStream;
 import java.util.List;
@@ -29,6 +31,17 @@ interface DocumentProtection {
 
     /** The plaintext of the document at {@code key} in the reader's private space or inbox. */
     InputStream read(UserCredentials reader, String key, boolean inbox);
+
+    /**
+     * Bytes {@code firstByte} to {@code lastByte} of that plaintext, as {@link Space#read(String, long, long)}. This
+     * default reads the whole document, so that all of it is authenticated, and slices it, as the harness's default
+     * does: S3EC's own ranged GET decrypts the range unauthenticated (AES-CTR, only with its legacy unauthenticated
+     * modes enabled) and hangs on a range past the end (aws/amazon-s3-encryption-client-java#301).
+     */
+    default InputStream read(UserCredentials reader, String key, boolean inbox, long firstByte, long lastByte) {
+        RangeSlice.requireRange(firstByte, lastByte);
+        return RangeSlice.ofWholeRead(read(reader, key, inbox), firstByte, lastByte);
+    }
 
     /**
      * ROTATE_KEY: moves the user's secret from {@code user}'s password to {@code next}, so that the old password opens

@@ -158,6 +158,12 @@ final class ObjectEngine implements Engine {
             return protection.read(user, ObjectLayout.documentKey(root, ObjectLayout.checked(path)), inbox);
         }
 
+        @Override
+        public InputStream read(String path, long firstByte, long lastByte) {
+            return protection.read(user, ObjectLayout.documentKey(root, ObjectLayout.checked(path)), inbox, firstByte,
+                    lastByte);
+        }
+
         /** The paths under a segment-complete prefix: a file path covers itself and what is below it, not "a/bc" for "a/b". */
         @Override
         public Stream<String> list(String prefix) {

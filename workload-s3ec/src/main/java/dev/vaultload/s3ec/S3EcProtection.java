@@ -14,8 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.encryption.s3.S3EncryptionClient;
 import software.amazon.encryption.s3.materials.AesKeyring;
@@ -162,12 +164,13 @@ final class S3EcProtection implements DocumentProtection {
         S3EncryptionClient client = (inbox ? keys.inbox() : keys.privateDocuments()).single();
         CallerKmsCalls kmsCalls = new CallerKmsCalls();
         try {
-            return new TranslatingInputStream(client.getObject(request -> request.bucket(objects.bucket()).key(key)
-                            .overrideConfiguration(configuration -> {
-                                encryptionContext(key).accept(configuration);
-                                configuration.putExecutionAttribute(CallerKmsCalls.ATTRIBUTE, kmsCalls);
-                            })),
-                    failure -> S3EcFailures.onRead(objects, key, failure));
+            ResponseInputStream<GetObjectResponse> response = client.getObject(request -> request.bucket(objects.bucket())
+                    .key(key).overrideConfiguration(configuration -> {
+                        encryptionContext(key).accept(configuration);
+                        configuration.putExecutionAttribute(CallerKmsCalls.ATTRIBUTE, kmsCalls);
+                    }));
+            FetchedBytes.record(response.response()); // the ciphertext, which S3EC buffers whole
+            return new TranslatingInputStream(response, failure -> S3EcFailures.onRead(objects, key, failure));
         } catch (RuntimeException e) {
             throw S3EcFailures.onRead(objects, key, e);
         } finally {

@@ -4,6 +4,7 @@ import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.Password;
+import dev.vaultload.engine.RangeSlice;
 import dev.vaultload.engine.UserCredentials;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,12 +19,14 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.CopyObjectResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
@@ -176,14 +179,35 @@ final class ServerSideProtection implements DocumentProtection {
 
     @Override
     public InputStream read(UserCredentials reader, String key, boolean inbox) {
-        GetObjectRequest.Builder request = GetObjectRequest.builder().bucket(objects.bucket()).key(key);
+        return get(reader, key, null);
+    }
+
+    /**
+     * A GET with a Range header: the server decrypts and sends only the range (MinIO authenticates each package it
+     * decrypts), the client decrypts nothing; 416 past the end is RANGE_NOT_SATISFIABLE.
+     */
+    @Override
+    public InputStream read(UserCredentials reader, String key, boolean inbox, long firstByte, long lastByte) {
+        RangeSlice.requireRange(firstByte, lastByte);
+        return get(reader, key, "bytes=" + firstByte + "-" + lastByte);
+    }
+
+    /** @param range a Range header's value; null for the whole object */
+    private InputStream get(UserCredentials reader, String key, String range) {
+        GetObjectRequest.Builder request = GetObjectRequest.builder().bucket(objects.bucket()).key(key).range(range);
         mode.apply(request, customerKey(reader));
         try {
-            return new TranslatingInputStream(s3.getObject(request.build()), failure -> objects.translate(failure, key));
+            ResponseInputStream<GetObjectResponse> response = s3.getObject(request.build());
+            FetchedBytes.record(response.response()); // sent whole, though read in part
+            return new TranslatingInputStream(response, failure -> objects.translate(failure, key));
         } catch (SdkServiceException e) {
             // SSE-C: a document under another user's key does not open with the reader's (MinIO 403, Ceph 400)
             if (mode == SseMode.SSE_C && (e.statusCode() == 400 || e.statusCode() == 403)) {
                 throw new EngineException(EngineException.Reason.ACCESS_DENIED, "the reader's SSE-C key does not open it", e).about(key);
+            }
+            if (range != null && e.statusCode() == 416) {
+                throw new EngineException(EngineException.Reason.RANGE_NOT_SATISFIABLE, mode + ": " + range + " of " + key
+                        + ": the range starts at or past the document's end (the server answered 416 InvalidRange)", e);
             }
             throw objects.translate(e, key);
         } catch (RuntimeException e) {

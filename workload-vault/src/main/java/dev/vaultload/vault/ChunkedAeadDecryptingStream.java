@@ -1,6 +1,7 @@
 package dev.vaultload.vault;
 
 import dev.vaultload.engine.EngineException;
+import dev.vaultload.engine.ReadBytes;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -110,6 +111,7 @@ final class ChunkedAeadDecryptingStream extends InputStream {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside chunk " + chunkIndex);
         }
         int opened = cipher.open(chunkIndex++, last, sealed, sealedLength, out, outOffset);
+        ReadBytes.recordDecrypted(opened);
         if (last) {
             lastChunkRead = true;
             sealedFilled = 0;

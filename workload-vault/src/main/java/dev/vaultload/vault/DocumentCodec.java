@@ -3,7 +3,10 @@ package dev.vaultload.vault;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.RangeSlice;
+import dev.vaultload.engine.ReadBytes;
 import dev.vaultload.storage.BlobOutputStream;
+import dev.vaultload.storage.BlobStore;
+import dev.vaultload.storage.BlobStoreException;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -87,34 +90,57 @@ final class DocumentCodec {
     }
 
     /**
-     * Bytes {@code firstByte} to {@code lastByte} (cut at the end) of a stored document. An AEAD body is entered at
-     * the chunk that holds {@code firstByte}: the chunks before it are passed over unopened, those after the range are
-     * never read, and each chunk returned is authenticated as in a whole read (its index and last flag in its nonce).
-     * A CBC body is one stream and is decrypted from its start; NONE reads the stored bytes.
+     * Bytes {@code firstByte} to {@code lastByte} (cut at the end) of the document stored under {@code objectKey},
+     * fetching only what they need: the prelude and envelope ({@link DocumentHead}), then, for an AEAD body, a ranged
+     * GET of the chunks that hold the range and one byte after them (which tells the last chunk from the others, as in
+     * a whole read). Each chunk returned is authenticated as in a whole read (its index and last flag in its nonce);
+     * the chunks before and after the range are neither fetched nor opened. A CBC body is one stream and is fetched
+     * and decrypted from its start up to the range's end; NONE fetches the range of the stored bytes. A range that
+     * starts at or past the document's end is refused, as S3 refuses it for a plain object.
      */
-    InputStream decryptingRange(InputStream stored, DocumentKey key, long firstByte, long lastByte) {
+    InputStream decryptingRange(BlobStore store, String objectKey, DocumentKey key, long firstByte, long lastByte) {
         if (suite == CipherSuite.NONE) {
-            return RangeSlice.of(stored, firstByte, lastByte, false);
+            try {
+                return store.get(objectKey, firstByte, lastByte);
+            } catch (BlobStoreException refused) {
+                // S3's 416 is CLIENT; so is a refused credential, whose message (kept) says so
+                if (refused.kind() == BlobStoreException.Kind.CLIENT) {
+                    throw new EngineException(EngineException.Reason.RANGE_NOT_SATISFIABLE, refused.getMessage(), refused);
+                }
+                throw refused;
+            }
         }
-        Envelope envelope = openEnvelope(stored, key);
+        DocumentHead head = DocumentHead.fetch(store, objectKey);
+        int bodyStart = envelopeEnd(head.first());
+        Envelope envelope = openEnvelope(head.bytes(0, bodyStart - 1).orElseThrow(), key);
         if (envelope.suite() == CipherSuite.AES256_CBC) {
-            return RangeSlice.of(new CbcDecryptingStream(stored, envelope.header()), firstByte, lastByte, false);
+            InputStream body = head.bytes(bodyStart, Long.MAX_VALUE).orElseGet(InputStream::nullInputStream);
+            return RangeSlice.of(ReadBytes.countingDecrypted(new CbcDecryptingStream(body, envelope.header())),
+                    firstByte, lastByte, false);
         }
         int chunkBytes = envelope.header().chunkSizeBytes();
+        long sealedChunkBytes = chunkBytes + AeadChunkCipher.TAG_BYTES;
         long firstChunk = firstByte / chunkBytes;
-        try {
-            stored.skipNBytes(firstChunk * (chunkBytes + AeadChunkCipher.TAG_BYTES));
-        } catch (EOFException e) {
-            closeQuietly(stored);
-            throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends before chunk " + firstChunk
-                    + ", where byte " + firstByte + " lies");
-        } catch (IOException e) {
-            closeQuietly(stored);
-            throw new UncheckedIOException("reading the document failed", e);
+        long chunksThrough = Math.min(lastByte / chunkBytes + 1, Long.MAX_VALUE / sealedChunkBytes - 1);
+        InputStream chunks = head.bytes(bodyStart + firstChunk * sealedChunkBytes,
+                        bodyStart + chunksThrough * sealedChunkBytes) // one byte past the last chunk needed
+                .orElseThrow(() -> new EngineException(EngineException.Reason.RANGE_NOT_SATISFIABLE, "bytes " + firstByte
+                        + "-" + lastByte + ": the document ends before chunk " + firstChunk + ", where byte " + firstByte
+                        + " lies: the range starts past its end (S3 answers 416 InvalidRange for a plain object)"));
+        return RangeSlice.ofPart(new ChunkedAeadDecryptingStream(chunks, envelope.header(), envelope.digest(), firstChunk),
+                firstChunk * chunkBytes, firstByte, lastByte);
+    }
+
+    /** Where the body starts: after the prelude and the envelope whose length the prelude gives. */
+    private static int envelopeEnd(byte[] first) {
+        if (first.length < PRELUDE_BYTES || !Arrays.equals(first, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new EngineException(EngineException.Reason.INTEGRITY, "not an encrypted Vaultload document");
         }
-        long offsetInChunk = firstByte - firstChunk * chunkBytes;
-        return RangeSlice.of(new ChunkedAeadDecryptingStream(stored, envelope.header(), envelope.digest(), firstChunk), offsetInChunk,
-                lastByte - firstChunk * chunkBytes, false);
+        int cmsLength = ByteBuffer.wrap(first, MAGIC.length + 1, Integer.BYTES).getInt();
+        if (cmsLength < 1 || cmsLength > MAX_ENVELOPE_BYTES) {
+            throw new EngineException(EngineException.Reason.INTEGRITY, "CMS envelope length out of range");
+        }
+        return PRELUDE_BYTES + cmsLength;
     }
 
     /** The suite an object was written with, its stream header, and the stored bytes before its body. */

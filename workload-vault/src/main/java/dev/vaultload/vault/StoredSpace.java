@@ -42,11 +42,11 @@ abstract class StoredSpace implements Space {
         return codec.decrypting(store.get(keyOf(path)), readKey);
     }
 
-    /** Decrypts only the chunks that hold the range (see {@link DocumentCodec#decryptingRange}). */
+    /** Fetches and decrypts only the chunks that hold the range (see {@link DocumentCodec#decryptingRange}). */
     @Override
     public InputStream read(String path, long firstByte, long lastByte) {
         RangeSlice.requireRange(firstByte, lastByte);
-        return codec.decryptingRange(store.get(keyOf(path)), readKey, firstByte, lastByte);
+        return codec.decryptingRange(store, keyOf(path), readKey, firstByte, lastByte);
     }
 
     @Override
