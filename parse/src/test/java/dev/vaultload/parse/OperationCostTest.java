@@ -32,7 +32,7 @@ class OperationCostTest {
         return new OperationStatistics(plain.type(), plain.count(), plain.errors(), plain.percentileMicros(),
                 plain.minMicros(), plain.maxMicros(), plain.meanMicros(), plain.sumLatencyMicros(),
                 plain.throughputPerThread(), plain.wallClockMillis(), plain.opsPerSecond(), plain.mebibytesPerSecond(),
-                plain.transferredBytes(), plain.histogramBase64(), plain.servedWithinMicros(), split, null, traffic);
+                plain.transferredBytes(), plain.histogramBase64(), plain.servedWithinMicros(), split, null, traffic, null);
     }
 
     private static Measurement run(String runId, OperationCost cost) {
