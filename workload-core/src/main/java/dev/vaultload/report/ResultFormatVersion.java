@@ -17,9 +17,9 @@ public final class ResultFormatVersion {
     public static final String FIELD = "formatVersion";
     /**
      * 2.0: the mode is recorded in the setup; 2.1: a result recovered from a run journal says it is incomplete; 2.2: each
-     * operation says what it asked of the store ({@code storeTraffic}).
+     * operation says what it asked of the store ({@code storeTraffic}); 2.3: a resumed run's {@code gaps}.
      */
-    public static final String CURRENT = "2.2";
+    public static final String CURRENT = "2.3";
     private static final String BEFORE_THE_FIELD = "1.0";
     private static final JsonFactory JSON = new JsonFactory();
 

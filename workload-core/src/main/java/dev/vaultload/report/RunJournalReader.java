@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vaultload.stats.ErrorClass;
 import java.io.BufferedReader;
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,6 +13,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -32,7 +37,7 @@ public final class RunJournalReader {
     /**
      * What a journal says of its run.
      *
-     * @param passesFinished the passes journaled as replayed
+     * @param passesFinished the passes journaled as replayed, by this process or the lives before it
      * @param lastPass       the last of them, with its ledger
      * @param lastPeriod     the last period flushed: the recovered result ends with it
      * @param tornLastLine   whether the last line was cut off (and left out)
@@ -44,6 +49,69 @@ public final class RunJournalReader {
         /** Whether the run wrote its result: nothing to recover. */
         public boolean finished() {
             return end.isPresent();
+        }
+
+        /** Whether the process that writes it still runs on this host: its run is not dead, whatever the journal says. */
+        public boolean processRunning() {
+            boolean here = start.environment() != null && Environment.current().host().equals(start.environment().host());
+            return here && ProcessHandle.of(start.pid()).flatMap(process -> process.info().startInstant())
+                    .map(Instant::toEpochMilli).filter(startMillis -> startMillis == start.processStartEpochMillis())
+                    .isPresent();
+        }
+
+        /**
+         * Where its figures end: the end of the last period flushed; else where the life it resumed ended, else its
+         * start.
+         */
+        public long endEpochMillis() {
+            return lastPeriod.map(JournalEvent.Period::endEpochMillis).orElseGet(() -> earlier()
+                    .map(lives -> lives.gaps().getLast().endedAtEpochMillis()).orElse(start.atEpochMillis()));
+        }
+
+        /** Whether the run got as far as its replay, in this process or a life before it: its users all exist. */
+        public boolean replayed() {
+            return replay.isPresent() || start.resumed() != null;
+        }
+
+        private Optional<JournalEvent.Resumed> earlier() {
+            return Optional.ofNullable(start.resumed());
+        }
+
+        /**
+         * What this process and the lives before it measured up to {@link #endEpochMillis()}: what a recovery reports
+         * and what the process that resumes the run carries on from. The unfinished last pass counts as replay from the
+         * previous pass's line (or the replay's start), its clean-up of the pass before included; a process that died
+         * before it replayed (creating users, or checking what the life before it left) adds no replay time.
+         */
+        public JournalEvent.Resumed livesSoFar() {
+            long endMillis = endEpochMillis();
+            Optional<JournalEvent.Resumed> earlier = earlier();
+            if (lastPeriod.isEmpty() && earlier.isPresent()) { // it died before it measured anything: as if it never ran
+                JournalEvent.Resumed lives = earlier.get();
+                return new JournalEvent.Resumed(lives.startEpochMillis(), lives.gaps().subList(0, lives.gaps().size() - 1),
+                        lives.createUsersMillis(), lives.replayStartEpochMillis(), lives.soakMillis(), lives.replayMillis(),
+                        lives.replayCpuMillis(), lives.errors());
+            }
+            long replayStartMillis = replay.map(JournalEvent.Replay::atEpochMillis).orElse(endMillis);
+            long earlierReplayMillis = earlier.map(JournalEvent.Resumed::replayMillis).orElse(0L);
+            long replayMillis = replay.map(event -> lastPass.filter(pass -> pass.atEpochMillis() >= event.atEpochMillis())
+                    .map(pass -> pass.replayMillis() + Math.max(0, endMillis - pass.atEpochMillis()))
+                    .orElse(earlierReplayMillis + (endMillis - event.atEpochMillis()))).orElse(earlierReplayMillis);
+            long cpuMillis = replay.map(event -> lastPeriod.map(JournalEvent.Period::processCpuMillis)
+                    .orElse(event.processCpuMillis()) - event.processCpuMillis()).orElse(0L);
+            Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+            earlier.ifPresent(lives -> lives.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum)));
+            lastPeriod.ifPresent(period -> period.errors().forEach((errorClass, count) -> errors.merge(errorClass, count,
+                    Long::sum)));
+            return new JournalEvent.Resumed(
+                    earlier.map(JournalEvent.Resumed::startEpochMillis).orElse(start.atEpochMillis()),
+                    earlier.map(JournalEvent.Resumed::gaps).orElse(List.of()),
+                    earlier.map(JournalEvent.Resumed::createUsersMillis).orElse(
+                            replay.map(JournalEvent.Replay::createUsersMillis).orElse(endMillis - start.atEpochMillis())),
+                    earlier.map(JournalEvent.Resumed::replayStartEpochMillis).orElse(replayStartMillis),
+                    earlier.map(JournalEvent.Resumed::soakMillis).orElse(0L) + (endMillis - replayStartMillis),
+                    replayMillis, earlier.map(JournalEvent.Resumed::replayCpuMillis).orElse(0L) + Math.max(0, cpuMillis),
+                    errors);
         }
     }
 
@@ -131,7 +199,7 @@ public final class RunJournalReader {
                 case JournalEvent.Replay event -> replay = event;
                 case JournalEvent.Period event -> lastPeriod = event;
                 case JournalEvent.Pass event -> {
-                    passesFinished++;
+                    passesFinished = event.pass() + 1; // a resumed process journals again the pass it took over
                     lastPass = event;
                 }
                 case JournalEvent.End event -> end = event;

@@ -40,6 +40,12 @@ final class OperationRecorder {
         errors.get(errorClass).increment();
     }
 
+    /** Adds what earlier lives of a resumed run recorded to the total, not to any interval: their periods are logged. */
+    synchronized void addEarlier(Histogram latencyMicros) {
+        totalLatencyMicros.add(latencyMicros);
+        sumLatencyMicros.add(Math.round(latencyMicros.getMean() * latencyMicros.getTotalCount()));
+    }
+
     /** The latencies recorded since the last call; the returned histogram is owned by the caller until the next call. */
     synchronized Histogram takeInterval() {
         Histogram interval = latencyRecorder.getIntervalHistogram(recycledInterval);

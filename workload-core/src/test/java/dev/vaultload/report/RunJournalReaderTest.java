@@ -29,7 +29,8 @@ class RunJournalReaderTest {
     private static final JournalEvent.Start START = new JournalEvent.Start(JournalEvent.VERSION, 1_000, "run", 1, 0, 1000,
             new RunSetup(RunMode.FIXTURE, "Suite", "MEMORY", "MEMORY", 2, 100, "SMALL", 210, ErrorMode.CONTINUE, 60_000,
                     0, 0),
-            new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000), Environment.current());
+            new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000), Environment.current(), null, null,
+            null);
 
     @TempDir
     Path folder;
@@ -132,6 +133,7 @@ class RunJournalReaderTest {
         List<JournalEvent.LedgerEntry> ledger = IntStream.range(0, objects).mapToObj(index -> new JournalEvent.LedgerEntry(
                 "user-" + index % 10, StorageType.PRIVATE, "p" + pass + "e0/file-" + index, Set.of("content-" + index),
                 false, "user-" + index % 10 + "/private/" + Integer.toHexString(index * 7919))).toList();
-        return new JournalEvent.Pass(pass, 2_000 + pass, List.of("p" + pass + "e0/"), true, ObjectOutcomes.NONE, ledger);
+        return new JournalEvent.Pass(pass, 2_000 + pass, List.of("p" + pass + "e0/"), true, ObjectOutcomes.NONE, ledger,
+                pass * 1000L);
     }
 }
