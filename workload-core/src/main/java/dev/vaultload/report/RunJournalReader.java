@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vaultload.stats.ErrorClass;
 import java.io.BufferedReader;
 import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.InputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -121,12 +123,12 @@ public final class RunJournalReader {
      */
     public static Journal read(Path file) {
         Accumulator journal = new Accumulator(file);
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(file)),
-                StandardCharsets.UTF_8))) {
-            String line = journal.nextLine(lines);
+        try (CutOffAsEnd gzip = new CutOffAsEnd(new GZIPInputStream(Files.newInputStream(file)));
+             BufferedReader lines = new BufferedReader(new InputStreamReader(gzip, StandardCharsets.UTF_8))) {
+            String line = lines.readLine();
             long number = 1;
             while (line != null) {
-                String next = journal.nextLine(lines);
+                String next = lines.readLine();
                 if (!line.isBlank()) {
                     Optional<JsonNode> node = parse(line);
                     if (node.isEmpty() && next == null) {
@@ -146,6 +148,7 @@ public final class RunJournalReader {
                 line = next;
                 number++;
             }
+            journal.torn |= gzip.cutOff;
         } catch (EOFException cutBeforeTheFirstLine) {
             // the gzip header itself is cut off: toJournal says there is nothing
         } catch (ZipException e) {
@@ -154,6 +157,39 @@ public final class RunJournalReader {
             throw new UncheckedIOException("cannot read run journal " + file, e);
         }
         return journal.toJournal();
+    }
+
+    /**
+     * A gzip stream cut off by a kill (no trailer, a block unfinished) read as ending where it was cut, so that the lines
+     * decompressed before stay readable: a reader's buffer would otherwise lose them to the exception of the read that
+     * hit the cut.
+     */
+    private static final class CutOffAsEnd extends FilterInputStream {
+        private boolean cutOff;
+
+        CutOffAsEnd(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (EOFException cut) {
+                cutOff = true;
+                return -1;
+            }
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            try {
+                return super.read(buffer, offset, length);
+            } catch (EOFException cut) {
+                cutOff = true;
+                return -1;
+            }
+        }
     }
 
     private static Optional<JsonNode> parse(String line) {
@@ -178,16 +214,6 @@ public final class RunJournalReader {
 
         Accumulator(Path file) {
             this.file = file;
-        }
-
-        /** The next whole line; null at the end, also where the stream is cut off within a line (which is dropped). */
-        String nextLine(BufferedReader lines) throws IOException {
-            try {
-                return lines.readLine();
-            } catch (EOFException cutOff) {
-                torn = true;
-                return null;
-            }
         }
 
         void add(JsonNode node, long number) throws JsonProcessingException {

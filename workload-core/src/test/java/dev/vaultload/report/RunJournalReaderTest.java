@@ -81,6 +81,49 @@ class RunJournalReaderTest {
         assertEquals(0, read.passesFinished());
     }
 
+    /** Killed right after a flush, the journal shorter than a reader's buffer: every line flushed is read. */
+    @Test
+    void readsASmallJournalCutAfterItsLastFlush() throws IOException {
+        Path file = folder.resolve("run" + RunJournal.SUFFIX);
+        Path killed = folder.resolve("killed" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(START);
+            journal.onInterval(period(0, Map.of()));
+            Files.copy(file, killed);
+        }
+
+        RunJournalReader.Journal read = RunJournalReader.read(killed);
+
+        assertEquals(START.resultName(), read.start().resultName());
+        assertEquals(0, read.lastPeriod().orElseThrow().index());
+    }
+
+    /** A resumed process's journal adds what the lives before it measured, which its start line carries. */
+    @Test
+    void addsTheLivesBeforeAResumedProcess() {
+        JournalEvent.Resumed before = new JournalEvent.Resumed(500, List.of(new LifeGap(900, 1_900)), 400, 600, 10_000,
+                8_000, 1_200, Map.of(ErrorClass.LOST, 1L));
+        Path file = folder.resolve("run" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(new JournalEvent.Start(JournalEvent.VERSION, 1_900, "run", 1, 0, 1000, START.setup(),
+                    START.engine(), START.environment(), "r1", "r1-s0-x-t2s100", before));
+            journal.append(new JournalEvent.Replay(2_000, 0, 7));
+            journal.onInterval(period(1, Map.of(ErrorClass.TIMEOUT, 2L)));
+        }
+
+        RunJournalReader.Journal read = RunJournalReader.read(file);
+        JournalEvent.Resumed lives = read.livesSoFar();
+
+        assertEquals(4_000, read.endEpochMillis());
+        assertEquals(500, lives.startEpochMillis());
+        assertEquals(before.gaps(), lives.gaps());
+        assertEquals(400, lives.createUsersMillis());
+        assertEquals(10_000 + 2_000, lives.soakMillis());
+        assertEquals(8_000 + 2_000, lives.replayMillis());
+        assertTrue(lives.replayCpuMillis() >= 1_200, () -> "CPU " + lives.replayCpuMillis());
+        assertEquals(Map.of(ErrorClass.LOST, 1L, ErrorClass.TIMEOUT, 2L), lives.errors());
+    }
+
     @Test
     void refusesANewerVersionInOneLine() throws IOException {
         Path file = gzipped("newer", "{\"event\":\"start\",\"journalVersion\":" + (JournalEvent.VERSION + 1)
