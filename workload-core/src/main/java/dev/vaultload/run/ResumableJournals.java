@@ -29,10 +29,11 @@ public final class ResumableJournals {
     /** Nothing to resume: a run without RUN_ID, or the tools that run one combination themselves. */
     public static final ResumableJournals NONE = new ResumableJournals(List.of());
 
+    /** Those not resumed yet: a combination repeated (REPEAT) resumes the journal once. */
     private final List<RunJournalReader.Journal> journals;
 
     private ResumableJournals(List<RunJournalReader.Journal> journals) {
-        this.journals = journals;
+        this.journals = new ArrayList<>(journals);
     }
 
     /**
@@ -73,11 +74,11 @@ public final class ResumableJournals {
             }
             unfinished.add(journal);
         }
-        return new ResumableJournals(List.copyOf(unfinished));
+        return new ResumableJournals(unfinished);
     }
 
-    /** The journal this process resumes the combination from; empty to begin it. */
-    Optional<RunJournalReader.Journal> of(Combination combination) {
+    /** The journal this process resumes the combination from, handed out once; empty to begin it. */
+    synchronized Optional<RunJournalReader.Journal> take(Combination combination) {
         List<RunJournalReader.Journal> matching = journals.stream().filter(journal -> sameCombination(journal.start(),
                 combination)).toList();
         if (matching.size() > 1) {
@@ -85,6 +86,7 @@ public final class ResumableJournals {
                     + " unfinished journals of " + combination.label() + " (" + matching.getFirst().file() + ", "
                     + matching.get(1).file() + "): recover them (vaultload recover) and start a new RUN_ID");
         }
+        matching.forEach(journals::remove);
         return matching.stream().findFirst();
     }
 

@@ -95,7 +95,7 @@ public final class WorkloadRunner {
                          Function<BlobStore, Engine> engineOn, Function<UserDirectory, Map<String, Object>> storageDetails) {
         Instant now = Instant.now();
         long startNanos = System.nanoTime();
-        Optional<RunJournalReader.Journal> found = resumable.of(combination);
+        Optional<RunJournalReader.Journal> found = resumable.take(combination);
         // a process that died creating the users is started over (under its name): which users exist is not journaled
         Optional<EarlierLives> earlier = found.filter(RunJournalReader.Journal::replayed).map(journal -> EarlierLives.of(
                 journal, new ReportFiles(config.reportDirectory(), journal.start().resultName()).histogramLog(),
