@@ -6,8 +6,9 @@
 #                                              the last, while nothing was deleted) instead 0 to 300 ms after it
 #                                              journaled a pass, when it validates the pass before again and deletes it
 #                                              (the soak's clean-up; after pass 0, when it replays pass 1)
-# After each kill: `./vaultload recover` must exit 6 with counts equal to the .hlog's up to where the process ended
-# (scripts/lib/recover-check.sh). After the first kill from the middle on (or the last) whose journal holds a pass,
+# After each kill: `./vaultload recover` must exit 6 (or 1 once the deleted object may have been reported LOST) with
+# counts equal to the .hlog's up to where the process ended (scripts/lib/recover-check.sh), and no INTEGRITY, nor
+# LOST before the deletion. After the first kill from the middle on (or the last) whose journal holds a pass,
 # one object the dead process acknowledged (in the last pass it journaled) is deleted from outside, with curl. The life after the last kill runs to the end of DURATION.
 # Then its result must: cover every life (counts equal the whole .hlog's, one gap per life that measured anything),
 # report that object LOST naming its store key and nothing else LOST or INTEGRITY, and exit 1 for it. Each kill's
@@ -79,7 +80,7 @@ where_it_died() {
     (map(select(.event == "replay")) | length > 0) as $replayed
     | (.[0].resumed != null) as $resumed
     | last as $last
-    | if ($replayed | not) then (if $resumed then "checking the dead life'"'"'s last pass (validation)" else "creating users" end)
+    | if ($replayed | not) then (if $resumed then "taking over: validating the dead life'"'"'s last pass or clearing its unfinished one" else "creating users" end)
       elif $last.event == "pass" and $last.pass >= 1 then "validating pass \($last.pass - 1) again and deleting it (clean-up)"
       else "replaying or validating pass \(map(select(.event == "pass")) | last | (.pass // -1) + 1)" end')"
   until_ms="$(events | jq -rs 'map(select(.event == "period")) | last | .endEpochMillis // 0')"
@@ -123,7 +124,11 @@ for ((life = 1; life <= kills; life++)); do
   wait "$pid" 2>/dev/null || true
   moment="$(where_it_died)"
   echo "kill $life of $kills, $delay_ms ms after its mark: $moment"
-  recovered="$(recover_and_check "$reports" "$(journal_file)" "$0: kill $life")" # a failed check ends the script
+  # once an object was deleted, a life may have reported it LOST before the kill: recover then says FAILED (1)
+  recovered="$(recover_and_check "$reports" "$(journal_file)" "$0: kill $life" "6${deleted_key:+|1}")" # a failed check ends it
+  json="$(journal_file)"; json="${json%.journal.jsonl.gz}.json"
+  jq -e --arg deleted "$deleted_key" '.errors.INTEGRITY == 0 and (.errors.LOST == 0 or $deleted != "")' "$json" \
+    >/dev/null || { echo "$0: kill $life: the recovered result counts $(jq -c '.errors' "$json")" >&2; exit 1; }
   echo "  $recovered"
   if [[ -z "$deleted_key" ]] && ((life >= (kills + 1) / 2)) && events | jq -se 'any(.[]; .event == "pass")' >/dev/null; then
     deleted_key="$(delete_acknowledged)"

@@ -1,16 +1,18 @@
 # Sourced by kill-recover.sh and kill-resume.sh (from the repository root, with JAVA_HOME and jar set): what a
 # recovery must give.
-# recover_and_check DIR JOURNAL LABEL: `./vaultload recover DIR` must exit 6 (incomplete) and write JOURNAL's JSON,
-# marked incomplete, whose per-operation counts equal those of the .hlog's periods up to where it says the process
-# ended (read by HdrHistogram's own reader, scripts/HlogCounts.java). Prints the recovered counts; returns 1 (with the
-# reason on stderr) when a check fails.
+# recover_and_check DIR JOURNAL LABEL [STATUSES]: `./vaultload recover DIR` must exit 6 (incomplete; STATUSES, a
+# pattern such as 6|1, when the run may already have failed) and write JOURNAL's JSON, marked incomplete, whose
+# per-operation counts equal those of the .hlog's periods up to where it says the process ended (read by
+# HdrHistogram's own reader, scripts/HlogCounts.java). Prints the recovered counts; returns 1 (with the reason on
+# stderr) when a check fails.
 recover_and_check() {
-  local dir="$1" journal="$2" label="$3" status json hlog ended until_ms
+  local dir="$1" journal="$2" label="$3" statuses="${4:-6}" status json hlog ended until_ms
   set +e
   ./vaultload recover "$dir" >"$dir/recover.log" 2>&1
   status=$?
   set -e
-  [[ $status -eq 6 ]] || { cat "$dir/recover.log" >&2; echo "$label: recover exited $status, not 6 (incomplete)" >&2; return 1; }
+  [[ "$status" =~ ^($statuses)$ ]] \
+    || { cat "$dir/recover.log" >&2; echo "$label: recover exited $status, not $statuses" >&2; return 1; }
   json="${journal%.journal.jsonl.gz}.json"
   hlog="${journal%.journal.jsonl.gz}.hlog"
   [[ -f "$json" && -f "$dir/report.html" ]] || { echo "$label: no $json or report.html" >&2; return 1; }
