@@ -21,9 +21,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The result a dead run would have written, from its journal and its .hlog, up to the last period both flushed:
  * counts and percentiles from the .hlog's periods, errors by class, passes, validation outcomes and CPU from the
- * journal (every life of a resumed run: {@link RunJournalReader.Journal#livesSoFar()}). What neither keeps is left
- * empty: the failures kept and their groups, per-operation errors, bytes moved (so MiB/s is 0), soak health; and no
- * threshold is judged.
+ * journal (every life of a resumed run: {@link RunJournalReader.Journal#livesSoFar()}), with the failures that fail
+ * the run (LOST, INTEGRITY), each naming its object. What neither keeps is left empty: the other failures and the
+ * groups, per-operation errors, bytes moved (so MiB/s is 0), soak health; and no threshold is judged.
  */
 final class IncompleteResult {
     private IncompleteResult() {
@@ -43,7 +43,7 @@ final class IncompleteResult {
                 new RunTiming(Instant.ofEpochMilli(lives.startEpochMillis()).toString(), endMillis
                         - lives.startEpochMillis(), journal.passesFinished(), null, "the process ended at "
                         + Instant.ofEpochMilli(endMillis) + " without final validation", lives.gaps()),
-                operations, errors(lives), List.of(), Map.of(),
+                operations, errors(lives), lives.failures(), Map.of(),
                 journal.lastPass().map(JournalEvent.Pass::objects).orElse(ObjectOutcomes.NONE),
                 new CpuUsage(lives.replayCpuMillis(), 0, replayed), null,
                 Map.of("recoveredFrom", journal.file().getFileName().toString()), start.environment(), null, null, null,

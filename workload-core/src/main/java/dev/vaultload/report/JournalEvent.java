@@ -21,6 +21,7 @@ import java.util.Set;
         @JsonSubTypes.Type(value = JournalEvent.Period.class, name = "period"),
         @JsonSubTypes.Type(value = JournalEvent.Pass.class, name = "pass"),
         @JsonSubTypes.Type(value = JournalEvent.Deleted.class, name = "deleted"),
+        @JsonSubTypes.Type(value = JournalEvent.Failed.class, name = "failed"),
         @JsonSubTypes.Type(value = JournalEvent.End.class, name = "end")})
 public sealed interface JournalEvent {
     /** The format this reader and writer speak; a journal of a higher version is refused. */
@@ -59,14 +60,24 @@ public sealed interface JournalEvent {
      *                          up to its last flushed period, validation included)
      * @param replayCpuMillis   the process CPU they spent from their replay start to their last flushed period
      * @param errors            failures by class they counted, the classes seen only
+     * @param failures          the failures they journaled that fail a run (LOST, INTEGRITY), each with its object
      */
-    record Resumed(long startEpochMillis, List<LifeGap> gaps, long createUsersMillis, long replayStartEpochMillis, long soakMillis,
-                   long replayMillis, long replayCpuMillis,
-                   @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<ErrorClass, Long> errors) {
+    record Resumed(long startEpochMillis, List<LifeGap> gaps, long createUsersMillis, long replayStartEpochMillis,
+                   long soakMillis, long replayMillis, long replayCpuMillis,
+                   @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<ErrorClass, Long> errors,
+                   @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Failure> failures) {
         public Resumed {
             gaps = List.copyOf(gaps);
             errors = errors == null ? Map.of() : Map.copyOf(errors);
+            failures = failures == null ? List.of() : List.copyOf(failures);
         }
+    }
+
+    /**
+     * A failure that fails the run (LOST, INTEGRITY), flushed with the next period: a dead process's result, recovered
+     * or resumed, still names the object, though the process's list of failures died with it.
+     */
+    record Failed(Failure failure) implements JournalEvent {
     }
 
     /** The users exist; the measured replay begins. */

@@ -16,10 +16,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -42,11 +44,13 @@ public final class RunJournalReader {
      * @param passesFinished the passes journaled as replayed, by this process or the lives before it
      * @param lastPass       the last of them, with its ledger
      * @param lastPeriod     the last period flushed: the recovered result ends with it
+     * @param failures       the failures journaled that fail the run, each naming its object
      * @param tornLastLine   whether the last line was cut off (and left out)
      */
     public record Journal(Path file, JournalEvent.Start start, Optional<JournalEvent.Replay> replay,
                           Optional<JournalEvent.Period> lastPeriod, int passesFinished,
-                          Optional<JournalEvent.Pass> lastPass, Optional<JournalEvent.End> end, boolean tornLastLine) {
+                          Optional<JournalEvent.Pass> lastPass, Optional<JournalEvent.End> end, boolean tornLastLine,
+                          List<Failure> failures) {
 
         /** Whether the run wrote its result: nothing to recover. */
         public boolean finished() {
@@ -92,7 +96,7 @@ public final class RunJournalReader {
                 JournalEvent.Resumed lives = earlier.get();
                 return new JournalEvent.Resumed(lives.startEpochMillis(), lives.gaps().subList(0, lives.gaps().size() - 1),
                         lives.createUsersMillis(), lives.replayStartEpochMillis(), lives.soakMillis(), lives.replayMillis(),
-                        lives.replayCpuMillis(), lives.errors());
+                        lives.replayCpuMillis(), lives.errors(), lives.failures());
             }
             long replayStartMillis = replay.map(JournalEvent.Replay::atEpochMillis).orElse(endMillis);
             long earlierReplayMillis = earlier.map(JournalEvent.Resumed::replayMillis).orElse(0L);
@@ -113,7 +117,8 @@ public final class RunJournalReader {
                     earlier.map(JournalEvent.Resumed::replayStartEpochMillis).orElse(replayStartMillis),
                     earlier.map(JournalEvent.Resumed::soakMillis).orElse(0L) + (endMillis - replayStartMillis),
                     replayMillis, earlier.map(JournalEvent.Resumed::replayCpuMillis).orElse(0L) + Math.max(0, cpuMillis),
-                    errors);
+                    errors, Stream.concat(earlier.map(JournalEvent.Resumed::failures).orElse(List.of()).stream(),
+                            failures.stream()).limit(RunResult.MAX_FAILURES_KEPT).toList());
         }
     }
 
@@ -210,6 +215,7 @@ public final class RunJournalReader {
         private int passesFinished;
         private JournalEvent.Pass lastPass;
         private JournalEvent.End end;
+        private final List<Failure> failures = new ArrayList<>();
         private boolean torn;
 
         Accumulator(Path file) {
@@ -229,6 +235,11 @@ public final class RunJournalReader {
                     lastPass = event;
                 }
                 case JournalEvent.End event -> end = event;
+                case JournalEvent.Failed event -> {
+                    if (failures.size() < RunResult.MAX_FAILURES_KEPT) {
+                        failures.add(event.failure());
+                    }
+                }
                 case JournalEvent.Start ignored -> throw new IllegalArgumentException(file + " line " + number
                         + ": a second start event; a run journal holds one combination");
                 case null, default -> {
@@ -258,7 +269,7 @@ public final class RunJournalReader {
                         + " was written): nothing to recover");
             }
             return new Journal(file, start, Optional.ofNullable(replay), Optional.ofNullable(lastPeriod), passesFinished,
-                    Optional.ofNullable(lastPass), Optional.ofNullable(end), torn);
+                    Optional.ofNullable(lastPass), Optional.ofNullable(end), torn, List.copyOf(failures));
         }
     }
 }

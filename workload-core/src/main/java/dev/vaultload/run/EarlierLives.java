@@ -54,7 +54,7 @@ record EarlierLives(RunJournalReader.Journal journal, JournalEvent.Resumed measu
     JournalEvent.Resumed forStartLine() {
         return new JournalEvent.Resumed(measured.startEpochMillis(), gaps(), measured.createUsersMillis(),
                 measured.replayStartEpochMillis(), measured.soakMillis(), measured.replayMillis(), measured.replayCpuMillis(),
-                measured.errors());
+                measured.errors(), measured.failures());
     }
 
     /** The operations the earlier lives replayed (CREATE_USER left out), for CPU per operation. */

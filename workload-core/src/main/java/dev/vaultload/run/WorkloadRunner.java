@@ -5,6 +5,7 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.report.Environment;
+import dev.vaultload.report.Failure;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.JournalEvent;
 import dev.vaultload.report.LiveMetrics;
@@ -34,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,6 +122,7 @@ public final class WorkloadRunner {
                             .map(Instant::toEpochMilli).orElse(0L), config.reportPeriod().toMillis(), setup,
                             run.engine().description(), Environment.current(), shard.runId().orElse(null),
                             run.userNamespace(), earlier.map(EarlierLives::forStartLine).orElse(null)));
+                    run.control().reportRunFailingTo(failure -> journal.append(new JournalEvent.Failed(failure)));
                     HealthSeries health = measure(run, combination, histogramLog, watch, journal);
                     long wallClockMillis = Duration.between(startedAt, now).toMillis()
                             + Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
@@ -142,7 +145,10 @@ public final class WorkloadRunner {
         return writtenJson;
     }
 
-    /** @param earlier a resumed run's earlier lives: their errors are added, their gaps named; its wall clock spans them */
+    /**
+     * @param earlier a resumed run's earlier lives: their errors and the failures they journaled are added, their gaps
+     *                named; its wall clock spans them
+     */
     private RunResult result(CombinationRun run, RunSetup setup, Instant startedAt, long wallClockMillis,
                              Optional<EarlierLives> earlier,
                              Function<UserDirectory, Map<String, Object>> storageDetails, HealthSeries health,
@@ -150,12 +156,14 @@ public final class WorkloadRunner {
         Map<ErrorClass, Long> errors = run.statistics().errorTotals();
         earlier.ifPresent(lives -> lives.measured().errors().forEach((errorClass, count) -> errors.merge(errorClass, count,
                 Long::sum)));
+        List<Failure> failures = Stream.concat(earlier.map(lives -> lives.measured().failures()).orElse(List.of()).stream(),
+                run.control().failures().stream()).limit(RunResult.MAX_FAILURES_KEPT).toList();
         return config.thresholds().judge(new RunResult(setup, run.engine().description(),
                 new RunTiming(startedAt.toString(), wallClockMillis,
                         run.passes(), Interruption.signal().orElse(null), null,
                         earlier.map(EarlierLives::gaps).orElse(List.of())),
                 run.statistics().summarize(run.phaseDurations()), errors,
-                run.control().failures(), run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(),
+                failures, run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(),
                 health.summarize(config.maxRssGrowthPercent()), storageDetails.apply(run.users()),
                 Environment.current().withCryptoCeiling(ceiling), run.shardRun(), null, null, null, null), watch.breaches());
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
@@ -102,12 +103,13 @@ class RunJournalReaderTest {
     @Test
     void addsTheLivesBeforeAResumedProcess() {
         JournalEvent.Resumed before = new JournalEvent.Resumed(500, List.of(new LifeGap(900, 1_900)), 400, 600, 10_000,
-                8_000, 1_200, Map.of(ErrorClass.LOST, 1L));
+                8_000, 1_200, Map.of(ErrorClass.LOST, 1L), List.of(lost("users/u-1/private/a")));
         Path file = folder.resolve("run" + RunJournal.SUFFIX);
         try (RunJournal journal = RunJournal.writingTo(file)) {
             journal.append(new JournalEvent.Start(JournalEvent.VERSION, 1_900, "run", 1, 0, 1000, START.setup(),
                     START.engine(), START.environment(), "r1", "r1-s0-x-t2s100", before));
             journal.append(new JournalEvent.Replay(2_000, 0, 7));
+            journal.append(new JournalEvent.Failed(lost("users/u-1/private/b")));
             journal.onInterval(period(1, Map.of(ErrorClass.TIMEOUT, 2L)));
         }
 
@@ -122,6 +124,12 @@ class RunJournalReaderTest {
         assertEquals(8_000 + 2_000, lives.replayMillis());
         assertTrue(lives.replayCpuMillis() >= 1_200, () -> "CPU " + lives.replayCpuMillis());
         assertEquals(Map.of(ErrorClass.LOST, 1L, ErrorClass.TIMEOUT, 2L), lives.errors());
+        assertEquals(List.of(lost("users/u-1/private/a"), lost("users/u-1/private/b")), lives.failures(),
+                "the earlier lives' failures, then this process's");
+    }
+
+    private static Failure lost(String storeObject) {
+        return new Failure(OperationType.LIST, ErrorClass.LOST, "gone", storeObject, "2026-11-28T10:00:00Z", null);
     }
 
     @Test
