@@ -190,9 +190,10 @@ final class CombinationRun implements AutoCloseable {
     /**
      * Takes over the run of a dead process, before anything is replayed: journals the last pass it journaled again with
      * its ledger (so that a process resuming this one finds it), validates every object of it (the dead process
-     * validated them then; one missing now is LOST, one altered INTEGRITY, each named with its store key) and the users'
-     * key material (compared with what this process reads first), then deletes what no ledger holds: the pass before, which the dead process may have been deleting, and
-     * whatever it wrote of the pass it did not finish. The next pass is the one after the journaled one.
+     * validated them then; one missing now is LOST, one altered INTEGRITY, each named with its store key) and the
+     * users' key material (compared with what this process reads first), then deletes what no ledger holds: the pass
+     * before, which the dead process may have been deleting, and whatever it wrote of the pass it did not finish. The
+     * next pass is the one after the journaled one.
      */
     private void takeOver(EarlierLives lives, RunJournal journal) {
         Optional<JournalEvent.Pass> last = lives.lastPass();
