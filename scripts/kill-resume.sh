@@ -8,11 +8,12 @@
 #                                              (the soak's clean-up; after pass 0, when it replays pass 1)
 # After each kill: `./vaultload recover` must exit 6 (or 1 once the deleted object may have been reported LOST) with
 # counts equal to the .hlog's up to where the process ended (scripts/lib/recover-check.sh), and no INTEGRITY, nor
-# LOST before the deletion. After the first kill from the middle on (or the last) whose journal holds a pass,
-# one object the dead process acknowledged (in the last pass it journaled) is deleted from outside, with curl. The life after the last kill runs to the end of DURATION.
-# Then its result must: cover every life (counts equal the whole .hlog's, one gap per life that measured anything),
-# report that object LOST naming its store key and nothing else LOST or INTEGRITY, and exit 1 for it. Each kill's
-# line names where it landed, read from the journal and the .hlog.
+# LOST before the deletion. After the first kill from the middle on (or the last) whose journal holds a pass, one
+# object the dead process acknowledged (in the last pass it journaled) is deleted from outside, with curl. The life
+# after the last kill runs to the end of DURATION. Then its result must cover every life (counts equal the whole
+# .hlog's, one gap per life that measured anything, each marked by a #gap line in the .hlog), report that object LOST
+# naming its store key and nothing else LOST or INTEGRITY, and exit 1 for it. Each kill's line names where it landed,
+# read from the journal and the .hlog.
 # MinIO: the pinned build (scripts/start-minio.sh binary), on free ports of 127.0.0.1, its data under the work folder,
 # stopped and deleted on exit. Bounded: each life is killed within SECONDS (or 60 s for a pass) of its start line, the
 # last ends with DURATION (KILLS x SECONDS + 20 s of soaking) or is killed 3 minutes after it; exit 0 when every check
@@ -147,14 +148,17 @@ json="${journal%.journal.jsonl.gz}.json"
 hlog="${journal%.journal.jsonl.gz}.hlog"
 [[ $status -eq 1 ]] || { echo "$0: the last life exited $status, not 1 (the deleted object is LOST); see $work/life-last.log" >&2; exit 1; }
 "$JAVA_HOME/bin/java" -cp "$jar" scripts/HlogCounts.java "$hlog" 9223372036854775806 >"$work/hlog-counts.json"
-jq -e --slurpfile logged "$work/hlog-counts.json" --arg key "$deleted_key" --argjson kills "$kills" '
+gap_lines="$(grep -c '^#gap: ' "$hlog" || true)"
+jq -e --slurpfile logged "$work/hlog-counts.json" --arg key "$deleted_key" --argjson kills "$kills" \
+  --argjson gap_lines "$gap_lines" '
   ([.operations[] | {(.type): .count}] | add) == $logged[0]
   and (.incomplete == null) and ((.gaps | length) >= 1) and ((.gaps | length) <= $kills)
+  and (.gaps | length) == $gap_lines
   and .errors.INTEGRITY == 0
   and .errors.LOST >= 1 and ([.failures[] | select(.errorClass == "LOST")] | length >= 1
     and all(.storeObject // "" | contains($key)))' "$json" >/dev/null \
   || { echo "$0: the resumed result does not hold: $(jq -c '{counts: ([.operations[] | {(.type): .count}] | add),
-         gaps: (.gaps | length), LOST: .errors.LOST, INTEGRITY: .errors.INTEGRITY,
+         gaps: (.gaps | length), gapLines: '"$gap_lines"', LOST: .errors.LOST, INTEGRITY: .errors.INTEGRITY,
          lost: [.failures[] | select(.errorClass == "LOST") | .storeObject]}' "$json"), the .hlog's counts
          $(cat "$work/hlog-counts.json"); see $json" >&2; exit 1; }
 echo "resumed $kills times: $(jq -c '{passes, gaps: (.gaps | length), counts: ([.operations[] | {(.type): .count}] | add),

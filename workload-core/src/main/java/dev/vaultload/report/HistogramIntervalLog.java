@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -52,23 +54,34 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
 
     /**
      * The log of a resumed run: {@code file}'s entries up to {@code untilEpochMillis} (what the dead process flushed,
-     * {@link FlushedPeriods}) kept on their own time base, then a comment that names the gap, then this process's
-     * periods. Written beside it first and moved over it, so that a process killed while copying leaves the old log.
+     * {@link FlushedPeriods}) kept on their own time base, each gap's comment line where it fell, the last gap's after
+     * them, then this process's periods. Written beside it first and moved over it, so that a process killed while
+     * copying leaves the old log.
+     *
+     * @param gaps every gap of the run, in order, this one last
      */
-    public static HistogramIntervalLog continuing(Path file, String comment, long untilEpochMillis, LifeGap gap) {
+    public static HistogramIntervalLog continuing(Path file, String comment, long untilEpochMillis, List<LifeGap> gaps) {
         Path copy = file.resolveSibling(file.getFileName() + ".resuming");
         try (PrintStream out = open(copy)) {
             HistogramLogWriter writer = new HistogramLogWriter(out);
             writer.outputComment(comment);
             Long[] baseEpochMillis = {null};
+            Iterator<LifeGap> gapsToMark = gaps.iterator();
+            LifeGap[] nextGap = {gapsToMark.next()};
             FlushedPeriods.forEach(file, untilEpochMillis, entry -> {
                 if (baseEpochMillis[0] == null) {
                     baseEpochMillis[0] = entry.getStartTimeStamp();
                     writeHeader(writer, baseEpochMillis[0]);
                 }
+                while (nextGap[0] != null && entry.getStartTimeStamp() >= nextGap[0].resumedAtEpochMillis()) {
+                    writer.outputComment(gapComment(nextGap[0]));
+                    nextGap[0] = gapsToMark.hasNext() ? gapsToMark.next() : null;
+                }
                 writer.outputIntervalHistogram(entry);
             });
-            writer.outputComment(gapComment(gap));
+            for (; nextGap[0] != null; nextGap[0] = gapsToMark.hasNext() ? gapsToMark.next() : null) {
+                writer.outputComment(gapComment(nextGap[0]));
+            }
             if (out.checkError()) {
                 throw new UncheckedIOException(new IOException("cannot write histogram log " + copy));
             }

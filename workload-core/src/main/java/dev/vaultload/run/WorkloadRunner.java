@@ -172,7 +172,7 @@ public final class WorkloadRunner {
     private HistogramIntervalLog histogramLog(ReportFiles files, Combination combination, Optional<EarlierLives> earlier) {
         return earlier.filter(lives -> config.reportFormats().contains(ResultFormat.HLOG))
                 .map(lives -> HistogramIntervalLog.continuing(files.histogramLog(), combination.label(),
-                        lives.endEpochMillis(), lives.gap()))
+                        lives.endEpochMillis(), lives.gaps()))
                 .orElseGet(() -> files.histogramLog(config.reportFormats(), combination.label()));
     }
 
