@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  * all, p50 and p99 on a logarithmic axis, so that a one-second CREATE_USER and a 60-microsecond LIST are both read,
  * and failures by class), each operation's latency distribution from its recorded histogram (for RATE also the
  * service time), and memory from the health samples. Every operation and error class has its color from
- * {@link LineColors}. The time charts shade the warm-up that {@code compare} leaves out and a merge's window in
- * which all shards were replaying, and cut the wait for START_AT down to a narrow marked stretch.
+ * {@link LineColors}. The time charts shade the warm-up that {@code compare} leaves out, a merge's window in which all
+ * shards were replaying and a resumed run's gaps (no process ran), and cut the wait for START_AT down to a narrow
+ * marked stretch.
  */
 final class RunCharts {
     private static final double BYTES_PER_MEBIBYTE = 1024.0 * 1024.0;
@@ -168,6 +169,9 @@ final class RunCharts {
         }
         time.cut().ifPresent(wait -> bands.add(new SvgLineChart.Band(wait.fromMillis(), wait.toMillis(),
                 "waiting for START_AT: " + Html.duration(Math.round(wait.millis())) + ", cut short", true)));
+        result.timing().gaps().forEach(gap -> bands.add(new SvgLineChart.Band(gap.endedAtEpochMillis(),
+                gap.resumedAtEpochMillis(), "no process: " + Html.duration(gap.millis()) + " until resumed, left out of"
+                + " throughput")));
         Optional.ofNullable(result.merge()).map(MergeSummary::steadyWindow).ifPresent(window -> bands.add(
                 new SvgLineChart.Band(window.startEpochMillis(), window.endEpochMillis(), "all shards replaying")));
         return bands;

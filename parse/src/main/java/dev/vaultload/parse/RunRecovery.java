@@ -1,8 +1,6 @@
 package dev.vaultload.parse;
 
 import dev.vaultload.report.CsvReportWriter;
-import dev.vaultload.report.Environment;
-import dev.vaultload.report.JournalEvent;
 import dev.vaultload.report.JsonReportWriter;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunJournal;
@@ -11,7 +9,6 @@ import dev.vaultload.report.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -86,12 +83,8 @@ public final class RunRecovery {
     }
 
     private static void refuseWhileRunning(RunJournalReader.Journal journal) {
-        JournalEvent.Start start = journal.start();
-        boolean here = start.environment() != null && Environment.current().host().equals(start.environment().host());
-        boolean running = here && ProcessHandle.of(start.pid()).flatMap(process -> process.info().startInstant())
-                .map(Instant::toEpochMilli).filter(startMillis -> startMillis == start.processStartEpochMillis()).isPresent();
-        if (running) {
-            throw new IllegalArgumentException(journal.file() + ": its run is still going (process " + start.pid()
+        if (journal.processRunning()) {
+            throw new IllegalArgumentException(journal.file() + ": its run is still going (process " + journal.start().pid()
                     + "); recover a run whose process has ended");
         }
     }

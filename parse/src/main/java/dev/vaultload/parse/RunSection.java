@@ -9,12 +9,14 @@ import dev.vaultload.report.RunTrends;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.stats.SoakHealth;
 import dev.vaultload.storage.EndpointFigures;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * One run's section of the report page: its heading and verdict, how a merge made it, configuration, operations,
@@ -40,6 +42,13 @@ final class RunSection {
         if (result.timing().incomplete() != null) {
             html.append("<p class=\"incomplete\">incomplete: ").append(Html.escape(result.timing().incomplete()))
                     .append(" (recovered from its journal and interval log)</p>");
+        }
+        if (!result.timing().gaps().isEmpty()) {
+            html.append("<p class=\"resumed\">resumed ").append(result.timing().gaps().size())
+                    .append(result.timing().gaps().size() == 1 ? " time" : " times").append(" after its process died (")
+                    .append(Html.escape(result.timing().gaps().stream().map(gap -> Instant.ofEpochMilli(gap.endedAtEpochMillis())
+                            + " for " + Html.duration(gap.millis())).collect(Collectors.joining(", "))))
+                    .append("): the figures cover every life, throughput leaves the gaps out</p>");
         }
         if (result.health() != null && result.health().failure() != null) {
             html.append("<p>").append(Html.escape(result.health().failure())).append("</p>");

@@ -4,12 +4,18 @@ import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.Interval;
 import dev.vaultload.stats.IntervalListener;
 import dev.vaultload.stats.LatencyHistograms;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -37,10 +43,65 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
         this(open(file), comment);
     }
 
+    /** @param comment the first line's, null for none (a log continued after a gap) */
     private HistogramIntervalLog(PrintStream out, String comment) {
         this.out = out;
         this.writer = new HistogramLogWriter(out);
-        writer.outputComment(comment);
+        if (comment != null) {
+            writer.outputComment(comment);
+        }
+    }
+
+    /**
+     * The log of a resumed run: {@code file}'s entries up to {@code untilEpochMillis} (what the dead process flushed,
+     * {@link FlushedPeriods}) kept on their own time base, each gap's comment line where it fell, the last gap's after
+     * them, then this process's periods. Written beside it first and moved over it, so that a process killed while
+     * copying leaves the old log.
+     *
+     * @param gaps every gap of the run, in order, this one last
+     */
+    public static HistogramIntervalLog continuing(Path file, String comment, long untilEpochMillis, List<LifeGap> gaps) {
+        Path copy = file.resolveSibling(file.getFileName() + ".resuming");
+        try (PrintStream out = open(copy)) {
+            HistogramLogWriter writer = new HistogramLogWriter(out);
+            writer.outputComment(comment);
+            Long[] baseEpochMillis = {null};
+            Iterator<LifeGap> gapsToMark = gaps.iterator();
+            LifeGap[] nextGap = {gapsToMark.next()};
+            FlushedPeriods.forEach(file, untilEpochMillis, entry -> {
+                if (baseEpochMillis[0] == null) {
+                    baseEpochMillis[0] = entry.getStartTimeStamp();
+                    writeHeader(writer, baseEpochMillis[0]);
+                }
+                while (nextGap[0] != null && entry.getStartTimeStamp() >= nextGap[0].resumedAtEpochMillis()) {
+                    writer.outputComment(gapComment(nextGap[0]));
+                    nextGap[0] = gapsToMark.hasNext() ? gapsToMark.next() : null;
+                }
+                writer.outputIntervalHistogram(entry);
+            });
+            for (; nextGap[0] != null; nextGap[0] = gapsToMark.hasNext() ? gapsToMark.next() : null) {
+                writer.outputComment(gapComment(nextGap[0]));
+            }
+            if (out.checkError()) {
+                throw new UncheckedIOException(new IOException("cannot write histogram log " + copy));
+            }
+            Files.move(copy, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            HistogramIntervalLog log = new HistogramIntervalLog(new PrintStream(new FileOutputStream(file.toFile(), true),
+                    false, StandardCharsets.UTF_8), null);
+            if (baseEpochMillis[0] != null) { // the time base stays the first life's: both lives' periods on one clock
+                log.writer.setBaseTime(baseEpochMillis[0]);
+                log.headerWritten = true;
+            }
+            return log;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resume histogram log " + file, e);
+        }
+    }
+
+    /** The comment line that marks a resumed run's gap: {@code #gap: 1764300000000 to 1764300042000 ...}. */
+    static String gapComment(LifeGap gap) {
+        return "gap: " + gap.endedAtEpochMillis() + " to " + gap.resumedAtEpochMillis()
+                + " (epoch ms): the process died, another resumed the run";
     }
 
     /** A log that keeps nothing: for a run whose REPORT_FORMATS leave HLOG out. */
@@ -50,7 +111,7 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
 
     private static PrintStream open(Path file) {
         try {
-            return new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8);
+            return new PrintStream(file.toFile(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write histogram log " + file, e);
         }
@@ -83,10 +144,7 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
     @Override
     public void onInterval(Interval interval) {
         if (!headerWritten) {
-            writer.outputLogFormatVersion();
-            writer.outputStartTime(interval.startEpochMillis());
-            writer.setBaseTime(interval.startEpochMillis());
-            writer.outputLegend();
+            writeHeader(writer, interval.startEpochMillis());
             headerWritten = true;
         }
         interval.latencyMicros().forEach((type, histogram) -> {
@@ -109,6 +167,13 @@ public final class HistogramIntervalLog implements IntervalListener, AutoCloseab
             }
         });
         out.flush();
+    }
+
+    private static void writeHeader(HistogramLogWriter writer, long startEpochMillis) {
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(startEpochMillis);
+        writer.setBaseTime(startEpochMillis);
+        writer.outputLegend();
     }
 
     private void writeEntry(Histogram histogram, Interval interval) {

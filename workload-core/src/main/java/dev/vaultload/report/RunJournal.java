@@ -62,14 +62,26 @@ public final class RunJournal implements IntervalListener, AutoCloseable {
     }
 
     /** Appends an event, flushed with the next period; the start at once, so that a run killed before it is named. */
-    public synchronized void append(JournalEvent event) {
+    public void append(JournalEvent event) {
+        write(event, event instanceof JournalEvent.Start);
+    }
+
+    /**
+     * Appends an event and flushes it at once: the pass a resumed run takes over, whose ledger a process killed before
+     * the next period would otherwise take with it.
+     */
+    public void appendFlushed(JournalEvent event) {
+        write(event, true);
+    }
+
+    private synchronized void write(JournalEvent event, boolean flush) {
         if (!keeps) {
             return;
         }
         try {
             out.write(EVENTS.writeValueAsString(event));
             out.write('\n');
-            if (event instanceof JournalEvent.Start) {
+            if (flush) {
                 out.flush();
             }
         } catch (JsonProcessingException e) {

@@ -4,15 +4,24 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vaultload.stats.ErrorClass;
 import java.io.BufferedReader;
 import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.InputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -32,18 +41,84 @@ public final class RunJournalReader {
     /**
      * What a journal says of its run.
      *
-     * @param passesFinished the passes journaled as replayed
+     * @param passesFinished the passes journaled as replayed, by this process or the lives before it
      * @param lastPass       the last of them, with its ledger
      * @param lastPeriod     the last period flushed: the recovered result ends with it
+     * @param failures       the failures journaled that fail the run, each naming its object
      * @param tornLastLine   whether the last line was cut off (and left out)
      */
     public record Journal(Path file, JournalEvent.Start start, Optional<JournalEvent.Replay> replay,
                           Optional<JournalEvent.Period> lastPeriod, int passesFinished,
-                          Optional<JournalEvent.Pass> lastPass, Optional<JournalEvent.End> end, boolean tornLastLine) {
+                          Optional<JournalEvent.Pass> lastPass, Optional<JournalEvent.End> end, boolean tornLastLine,
+                          List<Failure> failures) {
 
         /** Whether the run wrote its result: nothing to recover. */
         public boolean finished() {
             return end.isPresent();
+        }
+
+        /** Whether the process that writes it still runs on this host: its run is not dead, whatever the journal says. */
+        public boolean processRunning() {
+            boolean here = start.environment() != null && Environment.current().host().equals(start.environment().host());
+            return here && ProcessHandle.of(start.pid()).flatMap(process -> process.info().startInstant())
+                    .map(Instant::toEpochMilli).filter(startMillis -> startMillis == start.processStartEpochMillis())
+                    .isPresent();
+        }
+
+        /**
+         * Where its figures end: the end of the last period flushed; else where the life it resumed ended, else its
+         * start.
+         */
+        public long endEpochMillis() {
+            return lastPeriod.map(JournalEvent.Period::endEpochMillis).orElseGet(() -> earlier()
+                    .map(lives -> lives.gaps().getLast().endedAtEpochMillis()).orElse(start.atEpochMillis()));
+        }
+
+        /** Whether the run got as far as its replay, in this process or a life before it: its users all exist. */
+        public boolean replayed() {
+            return replay.isPresent() || start.resumed() != null;
+        }
+
+        private Optional<JournalEvent.Resumed> earlier() {
+            return Optional.ofNullable(start.resumed());
+        }
+
+        /**
+         * What this process and the lives before it measured up to {@link #endEpochMillis()}: what a recovery reports
+         * and what the process that resumes the run carries on from. The unfinished last pass counts as replay from the
+         * previous pass's line (or the replay's start), its clean-up of the pass before included; a process that died
+         * before it replayed (creating users, or checking what the life before it left) adds no replay time.
+         */
+        public JournalEvent.Resumed livesSoFar() {
+            long endMillis = endEpochMillis();
+            Optional<JournalEvent.Resumed> earlier = earlier();
+            if (lastPeriod.isEmpty() && earlier.isPresent()) { // it died before it measured anything: as if it never ran
+                JournalEvent.Resumed lives = earlier.get();
+                return new JournalEvent.Resumed(lives.startEpochMillis(), lives.gaps().subList(0, lives.gaps().size() - 1),
+                        lives.createUsersMillis(), lives.replayStartEpochMillis(), lives.soakMillis(), lives.replayMillis(),
+                        lives.replayCpuMillis(), lives.errors(), lives.failures());
+            }
+            long replayStartMillis = replay.map(JournalEvent.Replay::atEpochMillis).orElse(endMillis);
+            long earlierReplayMillis = earlier.map(JournalEvent.Resumed::replayMillis).orElse(0L);
+            long replayMillis = replay.map(event -> lastPass.filter(pass -> pass.atEpochMillis() >= event.atEpochMillis())
+                    .map(pass -> pass.replayMillis() + Math.max(0, endMillis - pass.atEpochMillis()))
+                    .orElse(earlierReplayMillis + (endMillis - event.atEpochMillis()))).orElse(earlierReplayMillis);
+            long cpuMillis = replay.map(event -> lastPeriod.map(JournalEvent.Period::processCpuMillis)
+                    .orElse(event.processCpuMillis()) - event.processCpuMillis()).orElse(0L);
+            Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+            earlier.ifPresent(lives -> lives.errors().forEach((errorClass, count) -> errors.merge(errorClass, count, Long::sum)));
+            lastPeriod.ifPresent(period -> period.errors().forEach((errorClass, count) -> errors.merge(errorClass, count,
+                    Long::sum)));
+            return new JournalEvent.Resumed(
+                    earlier.map(JournalEvent.Resumed::startEpochMillis).orElse(start.atEpochMillis()),
+                    earlier.map(JournalEvent.Resumed::gaps).orElse(List.of()),
+                    earlier.map(JournalEvent.Resumed::createUsersMillis).orElse(
+                            replay.map(JournalEvent.Replay::createUsersMillis).orElse(endMillis - start.atEpochMillis())),
+                    earlier.map(JournalEvent.Resumed::replayStartEpochMillis).orElse(replayStartMillis),
+                    earlier.map(JournalEvent.Resumed::soakMillis).orElse(0L) + (endMillis - replayStartMillis),
+                    replayMillis, earlier.map(JournalEvent.Resumed::replayCpuMillis).orElse(0L) + Math.max(0, cpuMillis),
+                    errors, Stream.concat(earlier.map(JournalEvent.Resumed::failures).orElse(List.of()).stream(),
+                            failures.stream()).limit(RunResult.MAX_FAILURES_KEPT).toList());
         }
     }
 
@@ -53,12 +128,12 @@ public final class RunJournalReader {
      */
     public static Journal read(Path file) {
         Accumulator journal = new Accumulator(file);
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(file)),
-                StandardCharsets.UTF_8))) {
-            String line = journal.nextLine(lines);
+        try (CutOffAsEnd gzip = new CutOffAsEnd(new GZIPInputStream(Files.newInputStream(file)));
+             BufferedReader lines = new BufferedReader(new InputStreamReader(gzip, StandardCharsets.UTF_8))) {
+            String line = lines.readLine();
             long number = 1;
             while (line != null) {
-                String next = journal.nextLine(lines);
+                String next = lines.readLine();
                 if (!line.isBlank()) {
                     Optional<JsonNode> node = parse(line);
                     if (node.isEmpty() && next == null) {
@@ -78,6 +153,7 @@ public final class RunJournalReader {
                 line = next;
                 number++;
             }
+            journal.torn |= gzip.cutOff;
         } catch (EOFException cutBeforeTheFirstLine) {
             // the gzip header itself is cut off: toJournal says there is nothing
         } catch (ZipException e) {
@@ -86,6 +162,39 @@ public final class RunJournalReader {
             throw new UncheckedIOException("cannot read run journal " + file, e);
         }
         return journal.toJournal();
+    }
+
+    /**
+     * A gzip stream cut off by a kill (no trailer, a block unfinished) read as ending where it was cut, so that the lines
+     * decompressed before stay readable: a reader's buffer would otherwise lose them to the exception of the read that
+     * hit the cut.
+     */
+    private static final class CutOffAsEnd extends FilterInputStream {
+        private boolean cutOff;
+
+        CutOffAsEnd(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (EOFException cut) {
+                cutOff = true;
+                return -1;
+            }
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            try {
+                return super.read(buffer, offset, length);
+            } catch (EOFException cut) {
+                cutOff = true;
+                return -1;
+            }
+        }
     }
 
     private static Optional<JsonNode> parse(String line) {
@@ -106,20 +215,11 @@ public final class RunJournalReader {
         private int passesFinished;
         private JournalEvent.Pass lastPass;
         private JournalEvent.End end;
+        private final List<Failure> failures = new ArrayList<>();
         private boolean torn;
 
         Accumulator(Path file) {
             this.file = file;
-        }
-
-        /** The next whole line; null at the end, also where the stream is cut off within a line (which is dropped). */
-        String nextLine(BufferedReader lines) throws IOException {
-            try {
-                return lines.readLine();
-            } catch (EOFException cutOff) {
-                torn = true;
-                return null;
-            }
         }
 
         void add(JsonNode node, long number) throws JsonProcessingException {
@@ -131,10 +231,15 @@ public final class RunJournalReader {
                 case JournalEvent.Replay event -> replay = event;
                 case JournalEvent.Period event -> lastPeriod = event;
                 case JournalEvent.Pass event -> {
-                    passesFinished++;
+                    passesFinished = event.pass() + 1; // a resumed process journals again the pass it took over
                     lastPass = event;
                 }
                 case JournalEvent.End event -> end = event;
+                case JournalEvent.Failed event -> {
+                    if (failures.size() < RunResult.MAX_FAILURES_KEPT) {
+                        failures.add(event.failure());
+                    }
+                }
                 case JournalEvent.Start ignored -> throw new IllegalArgumentException(file + " line " + number
                         + ": a second start event; a run journal holds one combination");
                 case null, default -> {
@@ -164,7 +269,7 @@ public final class RunJournalReader {
                         + " was written): nothing to recover");
             }
             return new Journal(file, start, Optional.ofNullable(replay), Optional.ofNullable(lastPeriod), passesFinished,
-                    Optional.ofNullable(lastPass), Optional.ofNullable(end), torn);
+                    Optional.ofNullable(lastPass), Optional.ofNullable(end), torn, List.copyOf(failures));
         }
     }
 }

@@ -62,6 +62,8 @@ final class CombinationRun implements AutoCloseable {
     private final MeasurementLoop loop;
     private final ShardPlan shard;
     private final ShardStart start;
+    private final Optional<EarlierLives> earlier;
+    private final String userNamespace;
     private final ObjectLedger ledger = new ObjectLedger();
     private final AtomicReference<ObjectOutcomes> objectOutcomes = new AtomicReference<>(ObjectOutcomes.NONE);
     private final AtomicLong keyObjectsChecked = new AtomicLong();
@@ -80,9 +82,11 @@ final class CombinationRun implements AutoCloseable {
     /**
      * @param engineOn builds the engine over the store, which is first wrapped in the store-time clock
      * @param start    when the replay starts: with the other shards, at START_AT, or at once
+     * @param earlier  the dead process's run that this one resumes, on its users; empty to begin the combination
      */
     CombinationRun(RunConfig config, Combination combination, Fixture fixture, ContentGenerator content,
-                   BlobStore store, Function<BlobStore, Engine> engineOn, ShardPlan shard, ShardStart start) {
+                   BlobStore store, Function<BlobStore, Engine> engineOn, ShardPlan shard, ShardStart start,
+                   Optional<EarlierLives> earlier) {
         this.config = config;
         this.combination = combination;
         this.fixture = fixture;
@@ -92,12 +96,30 @@ final class CombinationRun implements AutoCloseable {
         this.engine = engineOn.apply(storageClock);
         this.shard = shard;
         this.start = start;
-        this.users = new UserDirectory(fixture.users(), namespace(shard, combination));
+        this.earlier = earlier;
+        this.userNamespace = earlier.map(EarlierLives::userNamespace).orElseGet(() -> namespace(shard, combination));
+        this.users = new UserDirectory(fixture.users(), userNamespace);
         this.control = new RunControl(config.errorMode(), statistics, storageClock::locate);
         this.loop = new MeasurementLoop(combination.threads(), config.workers(), "execution-", config.reportPeriod());
+        earlier.ifPresent(this::countEarlierLives);
     }
 
+    /** The earlier lives' operations, replay time and CPU, in this result's totals; their gaps are left out. */
+    private void countEarlierLives(EarlierLives lives) {
+        statistics.includeEarlierLives(lives.latencies());
+        replayNanos = TimeUnit.MILLISECONDS.toNanos(lives.measured().replayMillis());
+        replayProcessCpuNanos = TimeUnit.MILLISECONDS.toNanos(lives.measured().replayCpuMillis());
+        replayOperations = lives.replayedOperations();
+        phaseDurations.put(OperationType.CREATE_USER, Duration.ofMillis(lives.measured().createUsersMillis()));
+        lives.lastPass().ifPresent(pass -> objectOutcomes.set(pass.objects()));
+    }
+
+    /** Creates the fixture's users; a resumed run's exist since its first life, which created them. */
     void createUsers() {
+        if (earlier.isPresent()) {
+            users.all().forEach(users::created);
+            return;
+        }
         long startNanos = System.nanoTime();
         OperationExecutor executor = new OperationExecutor(engine, users, content, ContentSizes.uniform(0), ledger);
         List<Lane> creations = new ArrayList<>();
@@ -122,14 +144,24 @@ final class CombinationRun implements AutoCloseable {
                 .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
     }
 
-    /** @param journal where each pass's outcome and ledger, and each deleted pass, are journaled as they happen */
+    /**
+     * The passes until DURATION is up (one without it); a resumed run first takes over what its dead process left
+     * ({@link #takeOver}) and soaks what remains of DURATION.
+     *
+     * @param journal where each pass's outcome and ledger, and each deleted pass, are journaled as they happen
+     */
     void replayPasses(RunJournal journal) {
+        earlier.ifPresent(lives -> takeOver(lives, journal));
         replayStartEpochMillis = System.currentTimeMillis();
         journal.append(new JournalEvent.Replay(replayStartEpochMillis,
                 phaseDurations.getOrDefault(OperationType.CREATE_USER, Duration.ZERO).toMillis(),
                 TimeUnit.NANOSECONDS.toMillis(ProcessCpu.nanos())));
-        long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos()).orElse(Long.MIN_VALUE);
-        do {
+        long soakedNanos = TimeUnit.MILLISECONDS.toNanos(earlier.map(lives -> lives.measured().soakMillis()).orElse(0L));
+        long deadlineNanos = config.duration().map(d -> System.nanoTime() + d.toNanos() - soakedNanos)
+                .orElse(Long.MIN_VALUE);
+        boolean replayedNone = passes == 0; // a run replays at least once, a resumed one only while DURATION remains
+        while (!control.stopped() && (replayedNone || System.nanoTime() < deadlineNanos)) {
+            replayedNone = false;
             List<String> prefixes = passPrefixes(passes);
             replay(prefixes);
             boolean validated = !control.stopped();
@@ -140,18 +172,49 @@ final class CombinationRun implements AutoCloseable {
             }
             if (journal.keeps()) {
                 journal.append(new JournalEvent.Pass(passes, System.currentTimeMillis(), prefixes, validated,
-                        objectOutcomes(), PassLedger.of(ledger, prefixes, users, engine)));
+                        objectOutcomes(), PassLedger.of(ledger, prefixes, users, engine),
+                        TimeUnit.NANOSECONDS.toMillis(replayNanos)));
             }
             if (passes > 0) {
                 deletePass(passes - 1);
                 journal.append(new JournalEvent.Deleted(passes - 1, System.currentTimeMillis()));
             }
             passes++;
-        } while (!control.stopped() && System.nanoTime() < deadlineNanos);
+        }
         replayEndEpochMillis = System.currentTimeMillis();
         for (OperationType type : OperationType.values()) {
             phaseDurations.putIfAbsent(type, Duration.ofNanos(replayNanos));
         }
+    }
+
+    /**
+     * Takes over the run of a dead process, before anything is replayed: journals the last pass it journaled again with
+     * its ledger (so that a process resuming this one finds it), validates every object of it (the dead process
+     * validated them then; one missing now is LOST, one altered INTEGRITY, each named with its store key) and the
+     * users' key material (compared with what this process reads first), then deletes what no ledger holds: the pass
+     * before, which the dead process may have been deleting, and whatever it wrote of the pass it did not finish. The
+     * next pass is the one after the journaled one.
+     */
+    private void takeOver(EarlierLives lives, RunJournal journal) {
+        Optional<JournalEvent.Pass> last = lives.lastPass();
+        if (last.isPresent()) {
+            JournalEvent.Pass pass = last.get();
+            for (JournalEvent.LedgerEntry entry : pass.ledger()) {
+                ledger.expect(users.fixtureUserIdOf(entry.user()), entry.space(), entry.path(),
+                        new ObjectLedger.Expectation(entry.contents(), entry.mayBeAbsent()));
+            }
+            journal.appendFlushed(new JournalEvent.Pass(pass.pass(), System.currentTimeMillis(), pass.prefixes(),
+                    pass.validated(), pass.objects(), pass.ledger(), TimeUnit.NANOSECONDS.toMillis(replayNanos)));
+            loop.runTasks(validations(pass.prefixes(), true));
+            checkKeyMaterial();
+            passes = pass.pass() + 1;
+            if (pass.pass() > 0) {
+                deletePrefixes(pass.pass() - 1);
+            }
+        }
+        deletePrefixes(passes);
+        LOG.info("resumed {} after its process died at {}: {} passes journaled", combination.label(),
+                Instant.ofEpochMilli(lives.endEpochMillis()), passes);
     }
 
     /**
@@ -232,8 +295,13 @@ final class CombinationRun implements AutoCloseable {
         if (!control.stopped()) {
             loop.runTasks(validations(passPrefixes(pass), false));
         }
-        for (int execution = 0; execution < combination.threads(); execution++) {
-            String prefix = shard.locationPrefix() + "p" + pass + "e" + execution + "/";
+        deletePrefixes(pass);
+        LOG.debug("deleted pass {}", pass);
+    }
+
+    /** Deletes a pass's documents from every user's spaces, and from the ledger. */
+    private void deletePrefixes(int pass) {
+        for (String prefix : passPrefixes(pass)) {
             for (UserCredentials user : users.all()) {
                 deleteQuietly(() -> engine.privateSpace(user).delete(prefix), user, prefix);
                 if (fixture.usesInboxes()) {
@@ -242,7 +310,6 @@ final class CombinationRun implements AutoCloseable {
             }
             ledger.forget(prefix);
         }
-        LOG.debug("deleted pass {}", pass);
     }
 
     private void deleteQuietly(Runnable delete, UserCredentials user, String prefix) {
@@ -292,6 +359,11 @@ final class CombinationRun implements AutoCloseable {
 
     Engine engine() {
         return engine;
+    }
+
+    /** The prefix of this run's store-side user ids, which a process resuming it opens again. */
+    String userNamespace() {
+        return userNamespace;
     }
 
     UserDirectory users() {

@@ -81,6 +81,11 @@ public final class ObjectLedger {
                 (before, ignored) -> before.orContent(contentId));
     }
 
+    /** What an earlier life of the run journaled of the object: a resumed process checks and continues from it. */
+    void expect(String userId, StorageType storageType, String path, Expectation expectation) {
+        space(userId, storageType).put(path, expectation);
+    }
+
     void deleted(String userId, StorageType storageType, String prefix) {
         under(space(userId, storageType), prefix).clear();
     }

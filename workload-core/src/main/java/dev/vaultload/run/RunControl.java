@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -33,6 +34,7 @@ public final class RunControl {
     private final UnaryOperator<String> locate;
     private final List<Failure> failures = new ArrayList<>();
     private final FailureGroups groups = new FailureGroups();
+    private volatile Consumer<Failure> runFailing = failure -> { };
     private volatile boolean stopped;
 
     /**
@@ -59,6 +61,11 @@ public final class RunControl {
         stopped = true;
     }
 
+    /** Where each failure that fails the run (LOST, INTEGRITY) goes as well, e.g. the run journal. */
+    void reportRunFailingTo(Consumer<Failure> consumer) {
+        runFailing = consumer;
+    }
+
     /** A check's failure whose message already names its object (the validator's checks). */
     void checkFailed(OperationType type, RuntimeException failure, String storeKey) {
         checkFailed(type, failure, () -> FailureContext.of(null, storeKey));
@@ -81,6 +88,7 @@ public final class RunControl {
                 + failure.getClass().getSimpleName() + ": " + failure.getMessage();
         String at = Instant.now().toString();
         List<String> storeKeys = where.storeKeys().isEmpty() ? Collections.singletonList(null) : where.storeKeys();
+        List<Failure> failingTheRun = new ArrayList<>();
         synchronized (failures) {
             for (String storeKey : storeKeys) {
                 String storeObject = storeKey == null ? null : locate.apply(storeKey);
@@ -91,9 +99,13 @@ public final class RunControl {
                 }
                 if (failures.size() < RunResult.MAX_FAILURES_KEPT) {
                     failures.add(reported);
+                    if (errorClass.failsRun()) {
+                        failingTheRun.add(reported);
+                    }
                 }
             }
         }
+        failingTheRun.forEach(runFailing);
         if (errorMode == ErrorMode.FAIL_FAST) {
             stopped = true;
         }

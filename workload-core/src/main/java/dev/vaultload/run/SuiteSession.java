@@ -60,6 +60,8 @@ public final class SuiteSession implements AutoCloseable {
     private final List<RunResult> results = new CopyOnWriteArrayList<>();
     private final List<Path> writtenJson = new CopyOnWriteArrayList<>();
     private final int repeat;
+    /** The combinations of this RUN_ID whose process died, which this one resumes. */
+    private ResumableJournals resumable = ResumableJournals.NONE;
     /** A shard's Datasafe-format log, which RESULTS_URL collects with its results; empty when not publishing. */
     private final Optional<DatasafeLogFile> shardLog;
 
@@ -125,6 +127,9 @@ public final class SuiteSession implements AutoCloseable {
                 KeyLifecycleSupport.requireSupported(engine, options, session.fixture, session.fixtureLabel);
                 session.engines.put(engine.name(), engine);
             }
+            // before any store starts: a journal of this RUN_ID that cannot be resumed is refused first
+            session.resumable = ResumableJournals.read(config, shard, session.fixture, session.fixtureLabel,
+                    session.matrix());
             for (StorageProviderFactory factory : factories) {
                 session.providers.put(factory.name(), startProvider(factory, settings));
             }
@@ -204,6 +209,14 @@ public final class SuiteSession implements AutoCloseable {
      * ending at a signal ({@link Interruption}): no combination starts after one.
      */
     public Stream<Combination> combinations() {
+        List<Combination> matrix = matrix();
+        return IntStream.rangeClosed(1, repeat).boxed()
+                .flatMap(repetition -> matrix.stream().map(combination -> combination.repeated(repetition)))
+                .takeWhile(next -> !Interruption.requested());
+    }
+
+    /** Storage x engine x threads x file size, once. */
+    private List<Combination> matrix() {
         List<Combination> matrix = new ArrayList<>();
         for (String storage : config.storageProviders()) {
             for (String engine : engines.keySet()) {
@@ -214,9 +227,7 @@ public final class SuiteSession implements AutoCloseable {
                 }
             }
         }
-        return IntStream.rangeClosed(1, repeat).boxed()
-                .flatMap(repetition -> matrix.stream().map(combination -> combination.repeated(repetition)))
-                .takeWhile(next -> !Interruption.requested());
+        return matrix;
     }
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */
@@ -319,7 +330,8 @@ public final class SuiteSession implements AutoCloseable {
     public RunResult run(Combination combination, BlobStore store, Function<BlobStore, Engine> vaultOn,
                          Function<UserDirectory, Map<String, Object>> storageDetails, List<IntervalListener> progress) {
         ProviderCounters counters = ProviderCounters.start(provider(combination));
-        WorkloadRunner runner = new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start);
+        WorkloadRunner runner = new WorkloadRunner(config, suite, content, ignored -> progress, metrics, shard, start,
+                resumable);
         RunResult result = runner.run(combination, fixture, fixtureLabel, store, vaultOn,
                 users -> counters.addTo(storageDetails.apply(users)));
         kept(result, runner.writtenJson());

@@ -47,6 +47,13 @@ public final class UserDirectory {
         return secret(fixtureUserId).storeUserId();
     }
 
+    /** The fixture's user behind a store-side id, as a run journal names it. */
+    String fixtureUserIdOf(String storeUserId) {
+        return byFixtureUserId.entrySet().stream().filter(user -> user.getValue().storeUserId().equals(storeUserId))
+                .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new IllegalArgumentException("store user "
+                        + storeUserId + " is none of this run's users"));
+    }
+
     /** Records that the engine acknowledged the creation of {@code user}. */
     public void created(UserCredentials user) {
         created.add(user.userId());

@@ -19,6 +19,8 @@ final class OperationRecorder {
     private final LongAdder workerCpuNanos = new LongAdder();
     private final Map<ErrorClass, LongAdder> errors = new EnumMap<>(ErrorClass.class);
     private Histogram recycledInterval;
+    /** Operations that earlier lives of a resumed run recorded. */
+    private long earlierCount;
 
     OperationRecorder() {
         for (ErrorClass errorClass : ErrorClass.values()) {
@@ -40,6 +42,13 @@ final class OperationRecorder {
         errors.get(errorClass).increment();
     }
 
+    /** Adds what earlier lives of a resumed run recorded to the total, not to any interval: their periods are logged. */
+    synchronized void addEarlier(Histogram latencyMicros) {
+        totalLatencyMicros.add(latencyMicros);
+        sumLatencyMicros.add(Math.round(latencyMicros.getMean() * latencyMicros.getTotalCount()));
+        earlierCount += latencyMicros.getTotalCount();
+    }
+
     /** The latencies recorded since the last call; the returned histogram is owned by the caller until the next call. */
     synchronized Histogram takeInterval() {
         Histogram interval = latencyRecorder.getIntervalHistogram(recycledInterval);
@@ -58,8 +67,14 @@ final class OperationRecorder {
         return sumLatencyMicros.sum();
     }
 
-    long transferredBytes() {
-        return transferredBytes.sum();
+    /**
+     * Payload bytes moved; in a resumed run the earlier lives' at this life's bytes per operation (their bytes are not
+     * journaled; a committed fixture moves the same size each time).
+     */
+    synchronized long transferredBytes() {
+        long bytes = transferredBytes.sum();
+        long count = totalLatencyMicros.getTotalCount();
+        return earlierCount == 0 || count == earlierCount ? bytes : Math.round((double) bytes * count / (count - earlierCount));
     }
 
     long workerCpuNanos() {

@@ -119,6 +119,14 @@ public final class StatisticService {
         return totals;
     }
 
+    /**
+     * Counts the latencies the earlier lives of a resumed run recorded (read back from its .hlog) in the totals that
+     * {@link #summarize} reports; the sum of their latencies is the histogram's, to its precision.
+     */
+    public void includeEarlierLives(Map<OperationType, Histogram> latencyMicros) {
+        latencyMicros.forEach((type, histogram) -> recorders.get(type).addEarlier(histogram));
+    }
+
     public long requestsStarted() {
         return requestsStarted.sum();
     }

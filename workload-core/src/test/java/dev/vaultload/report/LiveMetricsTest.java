@@ -16,6 +16,7 @@ import dev.vaultload.fixture.FixtureSize;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.run.Combination;
+import dev.vaultload.run.ResumableJournals;
 import dev.vaultload.run.RunConfig;
 import dev.vaultload.run.WorkloadRunner;
 import dev.vaultload.scaleout.ShardPlan;
@@ -179,7 +180,7 @@ class LiveMetricsTest {
                 OptionalDouble.empty(), 1, reports);
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
         return new WorkloadRunner(config, "LiveMetricsTest", new ContentGenerator(), combination -> List.of(),
-                Optional.of(metrics), ShardPlan.SINGLE, ShardStart.AT_ONCE).run(new Combination("MEMORY", 2, 1), fixture, "SMALL",
+                Optional.of(metrics), ShardPlan.SINGLE, ShardStart.AT_ONCE, ResumableJournals.NONE).run(new Combination("MEMORY", 2, 1), fixture, "SMALL",
                 new LatencyInjectingBlobStore(new InMemoryBlobStore("metrics"), new InjectedLatency.Fixed(Duration.ofMillis(1))),
                 PlaintextEngine::new, users -> Map.of());
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.engine.EngineDescription;
+import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorMode;
@@ -29,7 +30,8 @@ class RunJournalReaderTest {
     private static final JournalEvent.Start START = new JournalEvent.Start(JournalEvent.VERSION, 1_000, "run", 1, 0, 1000,
             new RunSetup(RunMode.FIXTURE, "Suite", "MEMORY", "MEMORY", 2, 100, "SMALL", 210, ErrorMode.CONTINUE, 60_000,
                     0, 0),
-            new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000), Environment.current());
+            new EngineDescription("VAULTLOAD", CipherSuite.AES256_GCM, "X25519", 1000), Environment.current(), null, null,
+            null);
 
     @TempDir
     Path folder;
@@ -78,6 +80,56 @@ class RunJournalReaderTest {
         assertTrue(read.tornLastLine());
         assertEquals(0, read.lastPeriod().orElseThrow().index());
         assertEquals(0, read.passesFinished());
+    }
+
+    /** Killed right after a flush, the journal shorter than a reader's buffer: every line flushed is read. */
+    @Test
+    void readsASmallJournalCutAfterItsLastFlush() throws IOException {
+        Path file = folder.resolve("run" + RunJournal.SUFFIX);
+        Path killed = folder.resolve("killed" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(START);
+            journal.onInterval(period(0, Map.of()));
+            Files.copy(file, killed);
+        }
+
+        RunJournalReader.Journal read = RunJournalReader.read(killed);
+
+        assertEquals(START.resultName(), read.start().resultName());
+        assertEquals(0, read.lastPeriod().orElseThrow().index());
+    }
+
+    /** A resumed process's journal adds what the lives before it measured, which its start line carries. */
+    @Test
+    void addsTheLivesBeforeAResumedProcess() {
+        JournalEvent.Resumed before = new JournalEvent.Resumed(500, List.of(new LifeGap(900, 1_900)), 400, 600, 10_000,
+                8_000, 1_200, Map.of(ErrorClass.LOST, 1L), List.of(lost("users/u-1/private/a")));
+        Path file = folder.resolve("run" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(new JournalEvent.Start(JournalEvent.VERSION, 1_900, "run", 1, 0, 1000, START.setup(),
+                    START.engine(), START.environment(), "r1", "r1-s0-x-t2s100", before));
+            journal.append(new JournalEvent.Replay(2_000, 0, 7));
+            journal.append(new JournalEvent.Failed(lost("users/u-1/private/b")));
+            journal.onInterval(period(1, Map.of(ErrorClass.TIMEOUT, 2L)));
+        }
+
+        RunJournalReader.Journal read = RunJournalReader.read(file);
+        JournalEvent.Resumed lives = read.livesSoFar();
+
+        assertEquals(4_000, read.endEpochMillis());
+        assertEquals(500, lives.startEpochMillis());
+        assertEquals(before.gaps(), lives.gaps());
+        assertEquals(400, lives.createUsersMillis());
+        assertEquals(10_000 + 2_000, lives.soakMillis());
+        assertEquals(8_000 + 2_000, lives.replayMillis());
+        assertTrue(lives.replayCpuMillis() >= 1_200, () -> "CPU " + lives.replayCpuMillis());
+        assertEquals(Map.of(ErrorClass.LOST, 1L, ErrorClass.TIMEOUT, 2L), lives.errors());
+        assertEquals(List.of(lost("users/u-1/private/a"), lost("users/u-1/private/b")), lives.failures(),
+                "the earlier lives' failures, then this process's");
+    }
+
+    private static Failure lost(String storeObject) {
+        return new Failure(OperationType.LIST, ErrorClass.LOST, "gone", storeObject, "2026-11-28T10:00:00Z", null);
     }
 
     @Test
@@ -132,6 +184,7 @@ class RunJournalReaderTest {
         List<JournalEvent.LedgerEntry> ledger = IntStream.range(0, objects).mapToObj(index -> new JournalEvent.LedgerEntry(
                 "user-" + index % 10, StorageType.PRIVATE, "p" + pass + "e0/file-" + index, Set.of("content-" + index),
                 false, "user-" + index % 10 + "/private/" + Integer.toHexString(index * 7919))).toList();
-        return new JournalEvent.Pass(pass, 2_000 + pass, List.of("p" + pass + "e0/"), true, ObjectOutcomes.NONE, ledger);
+        return new JournalEvent.Pass(pass, 2_000 + pass, List.of("p" + pass + "e0/"), true, ObjectOutcomes.NONE, ledger,
+                pass * 1000L);
     }
 }

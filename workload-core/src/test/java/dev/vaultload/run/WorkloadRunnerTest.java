@@ -336,7 +336,8 @@ class WorkloadRunnerTest {
             }
         };
         WorkloadRunner runner = new WorkloadRunner(config(ErrorMode.FAIL_FAST, Optional.empty()), "WorkloadRunnerTest",
-                new ContentGenerator(), combination -> List.of(broken), Optional.empty(), ShardPlan.SINGLE, ShardStart.AT_ONCE);
+                new ContentGenerator(), combination -> List.of(broken), Optional.empty(), ShardPlan.SINGLE, ShardStart.AT_ONCE,
+                ResumableJournals.NONE);
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
 
         assertThrows(IllegalStateException.class, () -> runner.run(new Combination("MEMORY", 2, 1), fixture, "test",
