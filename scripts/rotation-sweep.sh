@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # A key rotation sweep beside live traffic, per engine, on MinIO over TLS (SSE_C needs it): for each engine, document
 # size and sweep, one `vaultload run --mode RATE --sweep ...`, which runs the load (OPERATION at RATE for DURATION)
-# alone and then beside the sweep (ROTATE_KEY re-wraps, REENCRYPT encrypts again) over SWEEP_USERS users of its own
+# alone, beside the sweep (ROTATE_KEY re-wraps, REENCRYPT encrypts again) and alone again, over SWEEP_USERS users of its own
 # with SWEEP_DOCUMENTS documents each, and checks it (every document opens with its user's current secret and holds
 # its content, no superseded secret opens any, each REENCRYPT changed the stored bytes). An engine that cannot do a
 # sweep is refused before its run; the table says so in one line. Prints one table (also RESULTS_DIR/sweep.tsv):
-# engine, size, sweep, the sweep's documents/s, the load's p50 and p99 alone and beside it, and compare's latency
-# verdict on the two (compare --dimension suite, 95% bootstrap intervals over the periods).
+# engine, size, sweep, the sweep's documents/s, the load's p50 and p99 alone (the mean of its two alone runs) and
+# beside it, and compare's latency verdict (compare --dimension suite of both alone runs against the sweep's, 95%
+# bootstrap intervals over the periods).
 # Exit 1 when a run did not pass (data lost or altered, a superseded secret still opening a document, a missed rate).
 #   scripts/rotation-sweep.sh RESULTS_DIR                   every engine, 100 KiB and 10 MiB, both sweeps (~15 min)
 #   ENGINES=VAULTLOAD FILE_SIZES=100 DURATION=4s PERIOD=250ms scripts/rotation-sweep.sh target/sweep   CI's short form
@@ -44,18 +45,20 @@ for engine in "${engines[@]}"; do
         continue
       fi
       [[ $status -eq 0 ]] || { say "$engine $size KiB $sweep did not pass (exit $status), see $dir.log"; failed=1; }
-      alone="$(ls "$dir"/*.json | grep -v -- -beside- | head -1)"
+      # the load ran alone, beside the sweep, and alone again: the two alone runs are side A
+      mkdir -p "$dir/alone"
+      for json in $(ls "$dir"/*.json | grep -v -- -beside-); do cp "$json" "${json%.json}.hlog" "$dir/alone/"; done
       beside="$(ls "$dir"/*-beside-*.json | head -1)"
       # compare needs 10 periods a side after the warm-up; with fewer it answers nothing (exit 2), and the row says so
-      verdict="$( (./vaultload compare --dimension suite --tsv "$alone" "$beside" 2>/dev/null || true) \
+      verdict="$( (./vaultload compare --dimension suite --tsv "$dir/alone" "$beside" 2>/dev/null || true) \
         | awk -F'\t' -v op="${OPERATION:-READ}" '$1 == op { print $12 "\t" $14 }')"
       verdict="${verdict:-$'-\tno verdict: fewer than 10 periods a side'}"
-      jq -r --arg engine "$engine" --arg size "$size" --arg sweep "$sweep" --slurpfile alone "$alone" --arg verdict "$verdict" '
-        (.operations[0]) as $b | ($alone[0].operations[0]) as $a
-        | [$engine, $size, $sweep, (.rate.sweep.documentsPerSecond * 10 | round / 10),
-           ($a.percentileMicros["50"] / 1000), ($b.percentileMicros["50"] / 1000),
-           ($a.percentileMicros["99"] / 1000), ($b.percentileMicros["99"] / 1000)] | @tsv + "\t" + $verdict' \
-        "$beside" >>"$tsv"
+      jq -r -s --arg engine "$engine" --arg size "$size" --arg sweep "$sweep" --slurpfile beside "$beside" \
+        --arg verdict "$verdict" '
+        (map(.operations[0].percentileMicros) | {p50: (map(.["50"]) | add / length), p99: (map(.["99"]) | add / length)})
+          as $a | ($beside[0].operations[0].percentileMicros) as $b
+        | [$engine, $size, $sweep, ($beside[0].rate.sweep.documentsPerSecond * 10 | round / 10), ($a.p50 / 1000),
+           ($b["50"] / 1000), ($a.p99 / 1000), ($b["99"] / 1000)] | @tsv + "\t" + $verdict' "$dir"/alone/*.json >>"$tsv"
     done
   done
 done

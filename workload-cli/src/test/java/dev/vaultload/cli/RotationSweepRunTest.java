@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * RATE with SWEEP from the command line on VAULTLOAD over MEMORY: the load alone, then beside a rotation sweep, two
- * results whose suites tell them apart, the sweep's documents all read back with their users' current secrets and
+ * RATE with SWEEP from the command line on VAULTLOAD over MEMORY: the load alone, beside a rotation sweep, and alone
+ * again, three results whose suites tell the sweep's apart, the sweep's documents all read back with their users' current secrets and
  * opened by no superseded one, and {@code compare --dimension suite} answering on the two.
  */
 class RotationSweepRunTest {
@@ -48,8 +48,14 @@ class RotationSweepRunTest {
         assertEquals(0, outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("sweep beside the load: " + sweep + " of 2 users x 3 documents"), outcome.out());
         List<Path> results = results();
-        assertEquals(2, results.size(), results.toString());
+        assertEquals(3, results.size(), results.toString());
         ObjectMapper json = new ObjectMapper();
+        Path aloneFolder = Files.createDirectories(reports.resolve("alone"));
+        for (Path result : results.stream().filter(file -> !file.toString().contains("-beside-")).toList()) {
+            String base = result.getFileName().toString().replace(".json", "");
+            Files.copy(result, aloneFolder.resolve(base + ".json"));
+            Files.copy(reports.resolve(base + ".hlog"), aloneFolder.resolve(base + ".hlog"));
+        }
         Path aloneFile = results.stream().filter(file -> !file.toString().contains("-beside-")).findFirst().orElseThrow();
         Path besideFile = results.stream().filter(file -> file.toString().contains("-beside-")).findFirst().orElseThrow();
         JsonNode alone = json.readTree(aloneFile.toFile());
@@ -63,8 +69,9 @@ class RotationSweepRunTest {
         assertEquals(sweep, section.get("operations").get(0).get("type").asText());
 
         Outcome compared = execute(StorageProviders::named, List.of("compare", "--dimension", "suite",
-                aloneFile.toString(), besideFile.toString()));
+                aloneFolder.toString(), besideFile.toString()));
         assertEquals(0, compared.exitCode(), compared.out() + compared.err());
+        assertTrue(compared.out().contains("2 runs of RATE, 1 of RATE beside a " + sweep + " sweep"), compared.out());
         assertTrue(compared.out().contains("WRITE p99:"), compared.out());
     }
 

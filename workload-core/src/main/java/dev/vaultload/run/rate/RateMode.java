@@ -26,8 +26,8 @@ import java.util.Optional;
 /**
  * RATE: per combination an open-loop run at the target rate for DURATION, written as every mode's result is (its
  * section holds the uncorrected latencies), both latency views printed per operation type. With SWEEP, the same run
- * again beside a key rotation sweep ({@link RotationSweep}), written as a second result whose suite names the sweep:
- * the load's figures without and with it side by side, for {@code compare --dimension suite}. Passes when no run lost
+ * again beside a key rotation sweep ({@link RotationSweep}) and once more alone, the sweep's result's suite naming the
+ * sweep: the load's figures without and with it side by side, for {@code compare --dimension suite}. Passes when no run lost
  * data, exceeded the error budget or fell behind its schedule past the limits.
  */
 public final class RateMode implements Mode {
@@ -76,10 +76,18 @@ public final class RateMode implements Mode {
                 .reduce(true, Boolean::logicalAnd);
     }
 
-    /** The combination's load alone and, with a sweep, beside it: the second run starts as the first did. */
+    /**
+     * The combination's load alone and, with a sweep, beside it and then alone again: a second run in the same JVM finds
+     * its code compiled and its connections open, so the sweep's run between two alone runs is compared with both, not
+     * with a colder first one (which made a sweep look like it sped the load up).
+     */
     private boolean measure(ModeContext context, Combination combination, RatePlan plan) {
         boolean passed = measure(context, combination, plan, Optional.empty());
-        return sweep.map(beside -> measure(context, combination, plan, Optional.of(beside)) && passed).orElse(passed);
+        if (sweep.isPresent()) {
+            passed &= measure(context, combination, plan, sweep);
+            passed &= measure(context, combination, plan, Optional.empty());
+        }
+        return passed;
     }
 
     private long operationsIn(Duration duration) {
