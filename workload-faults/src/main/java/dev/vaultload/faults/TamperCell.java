@@ -3,8 +3,11 @@ package dev.vaultload.faults;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureGenerator;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.GeneratorParameters;
+import dev.vaultload.fixture.OperationMix;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ResultFormat;
@@ -52,22 +55,44 @@ final class TamperCell {
     /**
      * FIXTURE: one pass of the MEDIUM fixture; SOAK: passes of the SMALL one for a while, each deleted after the
      * next; HEADROOM: READs of a pool of documents at 1 and 2 threads; RATE: the SMALL fixture's operations in a
-     * cycle at a fixed rate on 2 threads.
+     * cycle at a fixed rate on 2 threads; ROTATION: one pass of a MEDIUM-sized generated fixture in which ROTATE_KEY
+     * and REENCRYPT are about a quarter of the operations (Datasafe's eight rules weight 1 each, rotateKey 1,
+     * reencrypt 2), so that alterations meet re-sealed keystores and re-encrypted documents, and a rollback finds
+     * keystores to put back.
      */
     enum Mode {
-        FIXTURE(FixtureSize.MEDIUM, Optional.empty(), Duration.ofMillis(60)),
-        SOAK(FixtureSize.SMALL, Optional.of(Duration.ofSeconds(12)), Duration.ofMillis(300)),
-        HEADROOM(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(60)),
-        RATE(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(100));
+        FIXTURE(FixtureSize.MEDIUM, Optional.empty(), Duration.ofMillis(60), Optional.empty()),
+        SOAK(FixtureSize.SMALL, Optional.of(Duration.ofSeconds(12)), Duration.ofMillis(300), Optional.empty()),
+        HEADROOM(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(60), Optional.empty()),
+        RATE(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(100), Optional.empty()),
+        ROTATION(FixtureSize.MEDIUM, Optional.empty(), Duration.ofMillis(60), Optional.of("rotateKey=1,reencrypt=2"));
+
+        /** Seeds the ROTATION fixture: the same operations in every cell and run. */
+        private static final long ROTATION_FIXTURE_SEED = 41;
 
         final FixtureSize fixture;
         final Optional<Duration> duration;
         final Duration tamperInterval;
+        /** The key lifecycle's generator weights of a generated fixture; empty: the committed fixture. */
+        private final Optional<String> lifecycleWeights;
 
-        Mode(FixtureSize fixture, Optional<Duration> duration, Duration tamperInterval) {
+        Mode(FixtureSize fixture, Optional<Duration> duration, Duration tamperInterval, Optional<String> lifecycleWeights) {
             this.fixture = fixture;
             this.duration = duration;
             this.tamperInterval = tamperInterval;
+            this.lifecycleWeights = lifecycleWeights;
+        }
+
+        /** Whether its workload rotates keys (and re-encrypts documents). */
+        boolean rotates() {
+            return lifecycleWeights.isPresent();
+        }
+
+        Fixture load() {
+            return lifecycleWeights.map(weights -> new FixtureGenerator(GeneratorParameters.defaults(ROTATION_FIXTURE_SEED)
+                            .withOperations(fixture.operations()).withMix(OperationMix.datasafe().with(weights))).generate())
+                    .orElseGet(() -> new FixtureLoader().loadResource("fixtures/fixture-"
+                            + fixture.name().toLowerCase(Locale.ROOT) + ".json"));
         }
     }
 
@@ -93,14 +118,14 @@ final class TamperCell {
     TamperVerdict run(String storeName, Mode mode, List<Alteration.Kind> kinds, BlobStore runStore,
                       BlobStore tamperStore, long seed) {
         String cell = storeName + " " + mode + " " + (kinds.size() == 1 ? kinds.getFirst() : "all kinds");
-        Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-" + mode.fixture.name().toLowerCase(Locale.ROOT) + ".json");
+        Fixture fixture = mode.load();
         AtomicLong sequence = new AtomicLong();
         RunEvents events = new RunEvents(runStore, sequence);
         Tamperer tamperer = new Tamperer(tamperStore, sequence, kinds, mode.tamperInterval, maxAlterations, seed);
         Reported reported;
         try {
             reported = switch (mode) {
-                case FIXTURE, SOAK -> replay(storeName, mode, cell, fixture, events, tamperer);
+                case FIXTURE, SOAK, ROTATION -> replay(storeName, mode, cell, fixture, events, tamperer);
                 case HEADROOM -> headroom(storeName, cell, fixture, events, tamperer);
                 case RATE -> rate(storeName, cell, fixture, events, tamperer);
             };
@@ -110,12 +135,12 @@ final class TamperCell {
         return TamperVerdict.of(cell, tamperer.made(), events.events(), reported, runStore);
     }
 
-    private Reported replay(String storeName, Mode mode, String cell, Fixture fixture, BlobStore store,
+    private Reported replay(String storeName, Mode mode, String cell, Fixture fixture, RunEvents store,
                             Tamperer tamperer) {
         tamperer.start();
         RunResult result = new WorkloadRunner(config(storeName, mode, cell), "TamperMatrix", new ContentGenerator())
                 .run(new Combination(storeName, THREADS, FILE_SIZE_KIB), fixture, mode.fixture.name(), store,
-                        TamperCell::vault, users -> Map.of());
+                        engineStore -> new ReencryptionRecorder(vault(engineStore), store), users -> Map.of());
         return new Reported(result.failures(), result.passed());
     }
 
