@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * SHORT: every kind at once, in every mode, on FILESYSTEM and MinIO; FULL: each kind on its own in every mode, on
  * FILESYSTEM, MinIO and the embedded server. A rollback needs a keystore the run re-sealed: it runs in the ROTATION
  * mode only, and the rotation cells together must have seen each of a re-sealed keystore, a re-encrypted document and
- * a rollback altered.
+ * a rollback altered. Both scopes end with a rotation interrupted halfway on MinIO ({@link InterruptedRotation}).
  */
 final class TamperMatrix {
     private static final long SEED = 20261125L;
@@ -44,6 +44,7 @@ final class TamperMatrix {
                 : List.of(List.of(Alteration.Kind.values()));
         TamperCell cells = new TamperCell(work.resolve("reports"), full ? MAX_ALTERATIONS_FULL : MAX_ALTERATIONS_SHORT);
         List<TamperVerdict> verdicts = new ArrayList<>();
+        InterruptedRotation.Outcome interrupted;
         try (StoreUnderTest minio = StoreUnderTest.minio(minioBinary, work);
              StoreUnderTest embedded = full ? StoreUnderTest.embedded() : null) {
             List<S3Store> s3Stores = Stream.of(minio, embedded).filter(Objects::nonNull).map(S3Store::new).toList();
@@ -64,10 +65,15 @@ final class TamperMatrix {
                     cell++;
                 }
             }
+            interrupted = new InterruptedRotation(minio, work, InterruptedRotation.PLAN).run("rotation-interrupted");
         }
         StringBuilder table = new StringBuilder(TamperVerdict.markdownHeader());
         verdicts.forEach(verdict -> table.append(verdict.markdownRow()));
-        return new MatrixOutcome(table.toString(), problems(verdicts));
+        table.append("\nRotation interrupted halfway:\n\n").append(InterruptedRotation.Outcome.markdownHeader())
+                .append(interrupted.markdownRow());
+        List<String> problems = new ArrayList<>(problems(verdicts));
+        interrupted.problem().ifPresent(problems::add);
+        return new MatrixOutcome(table.toString(), problems);
     }
 
     private static List<String> problems(List<TamperVerdict> verdicts) {

@@ -1,0 +1,227 @@
+package dev.vaultload.faults;
+
+import dev.vaultload.s3.S3ClientSettings;
+import dev.vaultload.s3.S3Connection;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * A rotation interrupted halfway (docs/faults.md): a {@link SweepClient} process prepares users and documents on a real
+ * S3 server, a second one sweeps (rotates many users' keys and, beside it, re-encrypts many documents) and is killed
+ * with SIGKILL once both sweeps are a third of the way through, and a third, fresh process checks that every keystore
+ * opens with the password before the rotation or the one after it and every document with the content it was
+ * written with: none is lost. Each step is a process of its own, so nothing the killed client held survives it.
+ */
+final class InterruptedRotation {
+    /**
+     * 24 users' keys rotated (2 documents each), 4 users' 12 documents re-encrypted, 128 KiB each, PBKDF2 at 20,000
+     * iterations: both sweeps last about a second on 2 cores, long enough to be killed in the middle of either.
+     */
+    static final SweepPlan PLAN = new SweepPlan(24, 2, 4, 12, 128 * 1024, 20_000);
+    private static final Duration STEP_TIMEOUT = Duration.ofMinutes(2);
+    /** Exit status of a process killed by SIGKILL (128 + 9). */
+    private static final int KILLED = 137;
+    private static final int LINES_KEPT = 20;
+
+    private final StoreUnderTest server;
+    private final Path work;
+    private final SweepPlan plan;
+
+    InterruptedRotation(StoreUnderTest server, Path work, SweepPlan plan) {
+        this.server = server;
+        this.work = work;
+        this.plan = plan;
+    }
+
+    /** Runs the three steps on a bucket of their own. */
+    Outcome run(String bucket) {
+        try (S3Connection connection = S3Connection.open(S3ClientSettings.of(server.endpoint(), server.credentials()))) {
+            connection.createBucket(bucket);
+        }
+        Path digests = work.resolve(bucket + "-digests.txt");
+        Step prepare = Step.start(this, "prepare", bucket, digests);
+        prepare.finish(line -> true);
+        prepare.requireExit(0);
+        Step sweep = Step.start(this, "sweep", bucket, digests);
+        Map<String, Integer> progress = new HashMap<>();
+        sweep.finish(line -> {
+            String[] fields = line.split(" ");
+            if (fields.length == 2 && (fields[0].equals(SweepClient.ROTATED) || fields[0].equals(SweepClient.REENCRYPTED))) {
+                progress.put(fields[0], Integer.parseInt(fields[1]));
+                if (progress.getOrDefault(SweepClient.ROTATED, 0) * 3 >= plan.rotatedUsers()
+                        && progress.getOrDefault(SweepClient.REENCRYPTED, 0) * 3 >= plan.reencryptedDocuments()) {
+                    sweep.process.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
+                    return false; // its output is closed with it
+                }
+            }
+            return true;
+        });
+        Step check = Step.start(this, "check", bucket, digests);
+        Map<String, Integer> results = new HashMap<>();
+        List<String> problems = new ArrayList<>();
+        check.finish(line -> {
+            String[] fields = line.split(" ");
+            if (fields[0].equals(SweepClient.RESULT) && fields.length == 3) {
+                results.put(fields[1], Integer.parseInt(fields[2]));
+            } else if (fields[0].equals(SweepClient.PROBLEM)) {
+                problems.add(line.substring(SweepClient.PROBLEM.length() + 1));
+            }
+            return true;
+        });
+        if (check.exitValue() != 0 && problems.isEmpty()) {
+            problems.add("the check failed, exit status " + check.exitValue() + ": " + check.lastLines());
+        }
+        return new Outcome(server.name(), plan, sweep.exitValue() == KILLED,
+                progress.getOrDefault(SweepClient.ROTATED, 0), progress.getOrDefault(SweepClient.REENCRYPTED, 0),
+                results.getOrDefault(SweepClient.OPENED_WITH_NEXT, 0), results.getOrDefault(SweepClient.OPENED_WITH_BEFORE, 0),
+                results.getOrDefault(SweepClient.DOCUMENTS_INTACT, 0), results.getOrDefault(SweepClient.DOCUMENTS_REENCRYPTED, 0),
+                problems);
+    }
+
+    /** One {@link SweepClient} process: its output read line by line, the last lines kept for an error message. */
+    private static final class Step {
+        private final String name;
+        private final Process process;
+        private final Deque<String> lastLines = new ArrayDeque<>();
+
+        private Step(String name, Process process) {
+            this.name = name;
+            this.process = process;
+        }
+
+        /** The step in a JVM of its own on this one's class path; the store's credentials in its environment only. */
+        static Step start(InterruptedRotation rotation, String name, String bucket, Path digests) {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m", "-cp", System.getProperty("java.class.path"), SweepClient.class.getName(), name,
+                    rotation.server.endpoint().toString(), bucket, digests.toString()));
+            command.addAll(rotation.plan.arguments());
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().put("AWS_ACCESS_KEY", rotation.server.credentials().accessKeyId());
+            builder.environment().put("AWS_SECRET_KEY", rotation.server.credentials().secretKey());
+            try {
+                Process process = builder.start();
+                // a step that hangs is killed, which ends its output and fails its exit status
+                process.onExit().completeOnTimeout(null, STEP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                        .thenRun(process::destroyForcibly);
+                return new Step(name, process);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start the " + name + " step of the interrupted rotation", e);
+            }
+        }
+
+        /**
+         * Hands each line of the step's output to {@code keepReading} until it ends or the predicate says stop (it
+         * killed the step), then waits for its exit.
+         */
+        void finish(Predicate<String> keepReading) {
+            try (BufferedReader output = process.inputReader()) {
+                for (String line = output.readLine(); line != null; line = output.readLine()) {
+                    if (!keepReading.test(line)) {
+                        break;
+                    }
+                    lastLines.addLast(line);
+                    if (lastLines.size() > LINES_KEPT) {
+                        lastLines.removeFirst();
+                    }
+                }
+                process.waitFor();
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading the " + name + " step's output failed", e);
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted during the " + name + " step", e);
+            }
+        }
+
+        int exitValue() {
+            return process.exitValue();
+        }
+
+        void requireExit(int status) {
+            if (exitValue() != status) {
+                throw new IllegalStateException("the " + name + " step of the interrupted rotation exited with "
+                        + exitValue() + ", not " + status + "; its last lines: " + lastLines());
+            }
+        }
+
+        String lastLines() {
+            return String.join(" | ", lastLines);
+        }
+    }
+
+    /**
+     * What the check found after the sweep was killed.
+     *
+     * @param killed           the sweep ended by SIGKILL, not on its own
+     * @param rotatedSeen      keys the sweep reported rotated before it died
+     * @param reencryptedSeen  documents it reported re-encrypted
+     * @param openedWithNext   keystores that opened with the password after the rotation
+     * @param openedWithBefore keystores that opened with the one before it
+     * @param intact           documents that read back whole with their content
+     * @param reencrypted      documents of the re-encryption sweep whose stored bytes changed
+     * @param problems         each keystore or document that did not open, or not with its content, naming it
+     */
+    record Outcome(String store, SweepPlan plan, boolean killed, int rotatedSeen, int reencryptedSeen,
+                   int openedWithNext, int openedWithBefore, int intact, int reencrypted, List<String> problems) {
+
+        /**
+         * Killed mid-sweep (some keys rotated and some not, some documents re-encrypted and some not), every keystore
+         * open with one of its two passwords and every document with its content.
+         */
+        boolean holds() {
+            return why().isEmpty();
+        }
+
+        Optional<String> problem() {
+            List<String> why = why();
+            return why.isEmpty() ? Optional.empty() : Optional.of("interrupted rotation on " + store + ": "
+                    + String.join("; ", why));
+        }
+
+        private List<String> why() {
+            List<String> why = new ArrayList<>(problems);
+            int users = plan.rotatedUsers() + plan.reencryptedUsers();
+            Stream.of(
+                    killed ? null : "the sweep was not killed: it ended on its own",
+                    openedWithNext + openedWithBefore == users ? null : (users - openedWithNext - openedWithBefore)
+                            + " of " + users + " keystores open with neither password",
+                    intact == plan.allDocuments() ? null : (plan.allDocuments() - intact) + " of "
+                            + plan.allDocuments() + " documents do not read back with their content",
+                    openedWithNext > 0 && openedWithNext < plan.rotatedUsers() ? null : "not killed mid-rotation: "
+                            + openedWithNext + " of " + plan.rotatedUsers() + " keys rotated",
+                    reencrypted > 0 && reencrypted < plan.reencryptedDocuments() ? null : "not killed mid-re-encryption: "
+                            + reencrypted + " of " + plan.reencryptedDocuments() + " documents re-encrypted")
+                    .filter(Objects::nonNull).forEach(why::add);
+            return why;
+        }
+
+        static String markdownHeader() {
+            return "| store | killed (SIGKILL) | keys rotated (reported / found) | documents re-encrypted (reported"
+                    + " / found) | keystores opening with the password after / before | documents intact | problems"
+                    + " | verdict |\n|---|---|---|---|---|---|---|---|\n";
+        }
+
+        String markdownRow() {
+            return "| " + store + " | " + (killed ? "yes" : "no") + " | " + rotatedSeen + " / " + openedWithNext
+                    + " of " + plan.rotatedUsers() + " | " + reencryptedSeen + " / " + reencrypted + " of "
+                    + plan.reencryptedDocuments() + " | " + openedWithNext + " / " + openedWithBefore + " | " + intact
+                    + " of " + plan.allDocuments() + " | " + problems.size() + " | " + (holds() ? "holds" : "**fails**")
+                    + " |\n";
+        }
+    }
+}
