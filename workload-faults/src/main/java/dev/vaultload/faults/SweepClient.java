@@ -29,16 +29,16 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The client of an interrupted rotation, one process per step ({@link InterruptedRotation} starts each):
- * {@code prepare} creates the {@link SweepPlan}'s users and documents and writes the digests of the stored documents
- * the re-encryption sweep will rewrite; {@code sweep} runs the rotation sweep and the re-encryption sweep side by side
- * on two threads, printing a line per key rotated and per document re-encrypted, until its process is killed;
- * {@code check}, in a fresh process, opens every user's keystore with the password before the rotation or the one
- * after it, reads every document back against its content, and prints what it found. The store is the bucket at the
+ * The client of an interrupted rotation ({@link InterruptedRotation}): {@link #prepare} creates the {@link SweepPlan}'s
+ * users and documents and writes the digests of the stored documents the re-encryption sweep will rewrite; then, each in
+ * a process of its own, {@code sweep} runs the rotation sweep and the re-encryption sweep side by side on two threads,
+ * printing a line per key rotated and per document re-encrypted, until its process is killed, and {@code check}, in a
+ * fresh process, opens every user's keystore with the password before the rotation or the one after it, reads every
+ * document back against its content, and prints what it found. The store is the bucket at the
  * endpoint given, the credentials come from AWS_ACCESS_KEY and AWS_SECRET_KEY in the environment. Nothing it prints
  * holds a password or a key.
  *
- * <pre>{@code java -cp ... dev.vaultload.faults.SweepClient prepare|sweep|check ENDPOINT BUCKET DIGESTS PLAN...}</pre>
+ * <pre>{@code java -cp ... dev.vaultload.faults.SweepClient sweep|check ENDPOINT BUCKET DIGESTS PLAN...}</pre>
  */
 public final class SweepClient {
     static final String ROTATED = "rotated";
@@ -57,7 +57,8 @@ public final class SweepClient {
     private final Path digests;
     private final ContentGenerator content = new ContentGenerator();
 
-    private SweepClient(SweepPlan plan, BlobStore store, Path digests) {
+    /** @param digests where {@link #prepare} writes the digests of the documents to re-encrypt, and the check reads them */
+    SweepClient(SweepPlan plan, BlobStore store, Path digests) {
         this.plan = plan;
         this.store = store;
         this.vault = plan.vault(store);
@@ -66,7 +67,7 @@ public final class SweepClient {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 4) {
-            System.err.println("usage: SweepClient prepare|sweep|check ENDPOINT BUCKET DIGESTS PLAN...");
+            System.err.println("usage: SweepClient sweep|check ENDPOINT BUCKET DIGESTS PLAN...");
             System.exit(2);
         }
         S3Credentials credentials = new S3Credentials(System.getenv("AWS_ACCESS_KEY"), System.getenv("AWS_SECRET_KEY"));
@@ -75,17 +76,17 @@ public final class SweepClient {
             SweepClient client = new SweepClient(plan, connection.bucket(args[2], S3TransferSettings.DEFAULT),
                     Path.of(args[3]));
             int status = switch (args[0]) {
-                case "prepare" -> client.prepare();
                 case "sweep" -> client.sweep();
                 case "check" -> client.check();
-                default -> throw new IllegalArgumentException("unknown step " + args[0] + ": prepare, sweep or check");
+                default -> throw new IllegalArgumentException("unknown step " + args[0] + ": sweep or check");
             };
             System.out.flush();
             System.exit(status);
         }
     }
 
-    private int prepare() throws IOException {
+    /** Creates the plan's users and documents, and writes the digests of the ones the re-encryption sweep rewrites. */
+    void prepare() throws IOException {
         List<String> lines = new ArrayList<>();
         for (String userId : plan.allUsers()) {
             UserCredentials user = SweepPlan.user(userId, false);
@@ -102,7 +103,6 @@ public final class SweepClient {
             }
         }
         Files.write(digests, lines);
-        return 0;
     }
 
     /** Both sweeps at once, each printing its progress; the process is meant to be killed before they end. */
