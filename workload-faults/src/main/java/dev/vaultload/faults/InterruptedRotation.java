@@ -30,10 +30,10 @@ import java.util.stream.Stream;
  */
 final class InterruptedRotation {
     /**
-     * 24 users' keys rotated (2 documents each), 4 users' 12 documents re-encrypted, 128 KiB each, PBKDF2 at 20,000
-     * iterations: each sweep lasts one to three seconds on 2 shared cores, long enough to be killed in its middle.
+     * 24 users' keys rotated (a document each), 4 users' 10 documents re-encrypted, 64 KiB each, PBKDF2 at 10,000
+     * iterations: each sweep lasts about a second on 2 shared cores, long enough to be killed in its middle.
      */
-    static final SweepPlan PLAN = new SweepPlan(24, 2, 4, 12, 128 * 1024, 20_000);
+    static final SweepPlan PLAN = new SweepPlan(24, 1, 4, 10, 64 * 1024, 10_000);
     private static final Duration STEP_TIMEOUT = Duration.ofMinutes(2);
     /** Exit status of a process killed by SIGKILL (128 + 9). */
     private static final int KILLED = 137;

@@ -26,6 +26,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 /**
@@ -50,6 +54,7 @@ public final class SweepClient {
     static final String OPENED_WITH_BEFORE = "openedWithBefore";
     static final String DOCUMENTS_INTACT = "documentsIntact";
     static final String DOCUMENTS_REENCRYPTED = "documentsReencrypted";
+    private static final int PREPARING_THREADS = 4;
 
     private final SweepPlan plan;
     private final BlobStore store;
@@ -85,24 +90,47 @@ public final class SweepClient {
         }
     }
 
-    /** Creates the plan's users and documents, and writes the digests of the ones the re-encryption sweep rewrites. */
+    /**
+     * Creates the plan's users and documents, four users at a time (each a store round trip after another), and writes
+     * the digests of the ones the re-encryption sweep rewrites.
+     */
     void prepare() throws IOException {
+        List<Future<List<String>>> digestLines = new ArrayList<>();
+        try (ExecutorService users = Executors.newFixedThreadPool(PREPARING_THREADS)) {
+            for (String userId : plan.allUsers()) {
+                digestLines.add(users.submit(() -> prepare(userId)));
+            }
+        }
         List<String> lines = new ArrayList<>();
-        for (String userId : plan.allUsers()) {
-            UserCredentials user = SweepPlan.user(userId, false);
-            vault.createUser(user);
-            PrivateSpace space = vault.privateSpace(user);
-            for (String document : plan.documentsOf(userId)) {
-                try (OutputStream out = space.write(document)) {
-                    content.writeTo(SweepPlan.content(userId, document), plan.documentBytes(), out);
-                }
-                if (plan.reencryptionUsers().contains(userId)) {
-                    String storeKey = space.storeKey(document).orElseThrow();
-                    lines.add(storeKey + " " + sha256(storeKey));
-                }
+        for (Future<List<String>> ofUser : digestLines) {
+            try {
+                lines.addAll(ofUser.get());
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("preparing the interrupted rotation's users failed", e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while preparing the interrupted rotation", e);
             }
         }
         Files.write(digests, lines);
+    }
+
+    /** One user and its documents; the digest lines of those the re-encryption sweep rewrites. */
+    private List<String> prepare(String userId) throws IOException {
+        UserCredentials user = SweepPlan.user(userId, false);
+        vault.createUser(user);
+        PrivateSpace space = vault.privateSpace(user);
+        List<String> lines = new ArrayList<>();
+        for (String document : plan.documentsOf(userId)) {
+            try (OutputStream out = space.write(document)) {
+                content.writeTo(SweepPlan.content(userId, document), plan.documentBytes(), out);
+            }
+            if (plan.reencryptionUsers().contains(userId)) {
+                String storeKey = space.storeKey(document).orElseThrow();
+                lines.add(storeKey + " " + sha256(storeKey));
+            }
+        }
+        return lines;
     }
 
     /** Both sweeps at once, each printing its progress; the process is meant to be killed before they end. */
