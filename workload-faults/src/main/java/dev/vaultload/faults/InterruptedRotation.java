@@ -52,46 +52,81 @@ final class InterruptedRotation {
     /** Runs the three steps on a bucket of their own. */
     Outcome run(String bucket) {
         long startNanos = System.nanoTime();
-        Path digests = work.resolve(bucket + "-digests.txt");
+        Path digests = digestsOf(bucket);
         try (S3Connection connection = S3Connection.open(S3ClientSettings.of(server.endpoint(), server.credentials()))) {
             connection.createBucket(bucket);
             new SweepClient(plan, connection.bucket(bucket, S3TransferSettings.DEFAULT), digests).prepare();
         } catch (IOException e) {
             throw new UncheckedIOException("preparing the interrupted rotation failed", e);
         }
+        List<String> problems = new ArrayList<>();
         Step sweep = Step.start(this, "sweep", bucket, digests);
+        Map<String, Integer> progress = sweepUntilKilled(sweep);
+        boolean killed = sweep.exitValue() == KILLED;
+        if (!killed) {
+            problems.add("the sweep ended on its own, exit status " + sweep.exitValue() + ": " + sweep.lastLines());
+        }
+        Step check = Step.start(this, "check", bucket, digests);
+        Map<String, Integer> results = check(check, problems);
+        return new Outcome(server.name(), plan, killed,
+                progress.getOrDefault(SweepClient.ROTATED, 0), progress.getOrDefault(SweepClient.REENCRYPTED, 0),
+                results.getOrDefault(SweepClient.OPENED_WITH_NEXT, 0),
+                results.getOrDefault(SweepClient.OPENED_WITH_BEFORE, 0),
+                results.getOrDefault(SweepClient.DOCUMENTS_INTACT, 0),
+                results.getOrDefault(SweepClient.DOCUMENTS_REENCRYPTED, 0),
+                problems, Duration.ofNanos(System.nanoTime() - startNanos));
+    }
+
+    /**
+     * The check alone again, in a fresh process, on a bucket {@link #run} prepared: what it finds, each naming its
+     * keystore or document. For a test that alters the store after the run, to show the check has teeth.
+     */
+    List<String> checkAgain(String bucket) {
+        List<String> problems = new ArrayList<>();
+        check(Step.start(this, "check", bucket, digestsOf(bucket)), problems);
+        return problems;
+    }
+
+    private Path digestsOf(String bucket) {
+        return work.resolve(bucket + "-digests.txt");
+    }
+
+    /** The sweep's reported progress, by sweep, when it was killed (or ended). */
+    private Map<String, Integer> sweepUntilKilled(Step sweep) {
         Map<String, Integer> progress = new HashMap<>();
         sweep.finish(line -> {
             String[] fields = line.split(" ");
             if (fields.length == 2 && (fields[0].equals(SweepClient.ROTATED) || fields[0].equals(SweepClient.REENCRYPTED))) {
                 progress.put(fields[0], Integer.parseInt(fields[1]));
-                if (midSweep(progress.getOrDefault(SweepClient.ROTATED, 0), progress.getOrDefault(SweepClient.REENCRYPTED, 0))) {
+                if (midSweep(progress.getOrDefault(SweepClient.ROTATED, 0),
+                        progress.getOrDefault(SweepClient.REENCRYPTED, 0))) {
                     sweep.process.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
                     return false; // its output is closed with it
                 }
             }
             return true;
         });
-        Step check = Step.start(this, "check", bucket, digests);
+        return progress;
+    }
+
+    /** The check's counts by name; its problems, or its failure, added to {@code problems}. */
+    private static Map<String, Integer> check(Step check, List<String> problems) {
         Map<String, Integer> results = new HashMap<>();
-        List<String> problems = new ArrayList<>();
+        List<String> found = new ArrayList<>();
         check.finish(line -> {
             String[] fields = line.split(" ");
             if (fields[0].equals(SweepClient.RESULT) && fields.length == 3) {
                 results.put(fields[1], Integer.parseInt(fields[2]));
             } else if (fields[0].equals(SweepClient.PROBLEM)) {
-                problems.add(line.substring(SweepClient.PROBLEM.length() + 1));
+                found.add(line.substring(SweepClient.PROBLEM.length() + 1));
             }
             return true;
         });
-        if (check.exitValue() != 0 && problems.isEmpty()) {
-            problems.add("the check failed, exit status " + check.exitValue() + ": " + check.lastLines());
+        if (check.exitValue() != 0 && found.isEmpty()) {
+            found.add("the check failed, exit status " + check.exitValue() + ": " + check.lastLines());
         }
-        return new Outcome(server.name(), plan, sweep.exitValue() == KILLED,
-                progress.getOrDefault(SweepClient.ROTATED, 0), progress.getOrDefault(SweepClient.REENCRYPTED, 0),
-                results.getOrDefault(SweepClient.OPENED_WITH_NEXT, 0), results.getOrDefault(SweepClient.OPENED_WITH_BEFORE, 0),
-                results.getOrDefault(SweepClient.DOCUMENTS_INTACT, 0), results.getOrDefault(SweepClient.DOCUMENTS_REENCRYPTED, 0),
-                problems, Duration.ofNanos(System.nanoTime() - startNanos));
+        problems.addAll(found);
+        return results;
     }
 
     /**
@@ -116,8 +151,9 @@ final class InterruptedRotation {
 
         /** The step in a JVM of its own on this one's class path; the store's credentials in its environment only. */
         static Step start(InterruptedRotation rotation, String name, String bucket, Path digests) {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-cp", System.getProperty("java.class.path"), SweepClient.class.getName(), name,
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-cp",
+                    System.getProperty("java.class.path"), SweepClient.class.getName(), name,
                     rotation.server.endpoint().toString(), bucket, digests.toString()));
             command.addAll(rotation.plan.arguments());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -178,7 +214,8 @@ final class InterruptedRotation {
      * @param openedWithBefore keystores that opened with the one before it
      * @param intact           documents that read back whole with their content
      * @param reencrypted      documents of the re-encryption sweep whose stored bytes changed
-     * @param problems         each keystore or document that did not open, or not with its content, naming it
+     * @param problems         each keystore or document that did not open, or not with its content, naming it; a
+     *                         sweep that was not killed, a check that failed
      * @param took             the three steps, processes started and stopped
      */
     record Outcome(String store, SweepPlan plan, boolean killed, int rotatedSeen, int reencryptedSeen,
@@ -203,7 +240,6 @@ final class InterruptedRotation {
             List<String> why = new ArrayList<>(problems);
             int users = plan.rotatedUsers() + plan.reencryptedUsers();
             Stream.of(
-                    killed ? null : "the sweep was not killed: it ended on its own",
                     openedWithNext + openedWithBefore == users ? null : (users - openedWithNext - openedWithBefore)
                             + " of " + users + " keystores open with neither password",
                     intact == plan.allDocuments() ? null : (plan.allDocuments() - intact) + " of "

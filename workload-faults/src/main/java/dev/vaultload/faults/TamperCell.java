@@ -99,17 +99,22 @@ final class TamperCell {
             return committed != null ? committed.name() : name();
         }
 
-        /** Fills the configuration's field only: the runner replays the fixture it is handed, which has no source when generated. */
+        /**
+         * Fills the configuration's field only: the runner replays the fixture it is handed, and a generated one has no
+         * source.
+         */
         RunConfig.FixtureSource configuredSource() {
             return new RunConfig.FixtureSource.Committed(committed != null ? committed : FixtureSize.SMALL);
         }
 
         Fixture load() {
-            return committed != null
-                    ? new FixtureLoader().loadResource("fixtures/fixture-" + committed.name().toLowerCase(Locale.ROOT) + ".json")
-                    : new FixtureGenerator(GeneratorParameters.defaults(GeneratedFixture.SEED)
-                            .withOperations(generated.operations()).withMix(OperationMix.datasafe().with(generated.weights())))
-                            .generate();
+            if (committed != null) {
+                return new FixtureLoader().loadResource("fixtures/fixture-" + committed.name().toLowerCase(Locale.ROOT)
+                        + ".json");
+            }
+            return new FixtureGenerator(GeneratorParameters.defaults(GeneratedFixture.SEED)
+                    .withOperations(generated.operations()).withMix(OperationMix.datasafe().with(generated.weights())))
+                    .generate();
         }
     }
 
