@@ -3,9 +3,12 @@
 # own) deletes, truncates, flips, overwrites and swaps stored documents and key material; every alteration the run
 # reads, lists or validates afterwards must be reported naming its object with its class, and nothing else may be.
 #   scripts/tamper-matrix.sh [short|full]   short (default, CI): every kind at once, in each mode (FIXTURE, SOAK,
-#                                           HEADROOM, RATE), on FILESYSTEM and MinIO; full: each kind on its own, in
-#                                           each mode, on FILESYSTEM, MinIO and the embedded server
-# Prints per cell: alterations made, observable, found, named with the right class, missed, false alarms.
+#                                           HEADROOM, RATE, ROTATION), on FILESYSTEM and MinIO; full: each kind on
+#                                           its own, in each mode it applies to, on FILESYSTEM, MinIO and the
+#                                           embedded server; both end with a rotation interrupted halfway on MinIO
+# Prints per cell: alterations made, observable (and of them on re-sealed keystores, re-encrypted documents,
+# rollbacks), found, named with the right class, missed, false alarms; then the interrupted rotation's row (a client
+# killed with SIGKILL mid-sweep; a fresh process must open every keystore and document).
 # Needs Go (MinIO is built once, pinned). Runs workload-faults/target/vaultload-faults.jar, built first when missing
 # or stale. The MinIO it starts is stopped at the end. Exit 0 when every cell holds, 1 when one does not.
 set -euo pipefail

@@ -317,18 +317,18 @@ public final class OperationExecutor {
     }
 
     /**
-     * The store keys of the objects a failure of the operation is about, for its report to name: the documents the
-     * failure names (a LIST's missing or unexpected ones, or a listed key the engine could not decode), else the
-     * document written, read or deleted, a share's first recipient's copy, a LIST's prefix; empty when the engine
-     * does not say or the user's keys cannot be had (a failure of its own, reported as such).
+     * The store keys of the objects a failure of the operation is about, for its report to name: the object the engine
+     * names (a listed key it could not decode, a keystore that does not open), the documents the failure names (a
+     * LIST's missing or unexpected ones), else the document written, read or deleted, a share's first recipient's
+     * copy, a LIST's prefix; empty when the engine does not say or the user's keys cannot be had.
      */
     public List<String> storeKeysOf(Operation operation, String locationPrefix, RuntimeException failure) {
-        if (!(operation instanceof Operation.InSpace inSpace)) {
-            return List.of();
-        }
         Optional<String> named = EngineException.storeKeyIn(failure);
         if (named.isPresent()) {
-            return List.of(named.get());
+            return List.of(named.get()); // of any operation: a ROTATE_KEY's keystore too
+        }
+        if (!(operation instanceof Operation.InSpace inSpace)) {
+            return List.of();
         }
         try {
             String owner = operation instanceof Operation.Share share ? share.recipients().getFirst() : operation.userId();

@@ -2,6 +2,7 @@ package dev.vaultload.run;
 
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.stats.IntegrityViolation;
+import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,10 +42,14 @@ final class ReencryptionWitness {
         }
     }
 
-    /** @throws IntegrityViolation when the stored bytes did not change, or the content did */
+    /**
+     * @throws IntegrityViolation when the stored bytes did not change, or the content did
+     * @throws dev.vaultload.stats.LostObject when the document is gone (found by the read back, as any READ's)
+     */
     void requireReencrypted(Before before) {
         String where = before.operation().describe(before.locationPrefix());
-        if (before.sha256() != null && MessageDigest.isEqual(before.sha256(), sha256(before.storeKey().orElseThrow()))) {
+        if (before.sha256() != null && sha256IfStored(before.storeKey().orElseThrow())
+                .filter(after -> MessageDigest.isEqual(before.sha256(), after)).isPresent()) {
             throw new IntegrityViolation(where + ": acknowledged, but the stored object " + before.storeKey().get()
                     + " holds the same bytes as before");
         }
@@ -54,6 +59,15 @@ final class ReencryptionWitness {
             throw new UncheckedIOException(where + ", read back: " + e.getMessage(), e);
         } catch (RuntimeException failure) {
             throw OwnerFailures.asSeenByOwner(failure, where + ", read back", true);
+        }
+    }
+
+    /** Empty when the object is gone: the read back then judges that against the ledger. */
+    private Optional<byte[]> sha256IfStored(String storeKey) {
+        try {
+            return Optional.of(sha256(storeKey));
+        } catch (BlobNotFoundException gone) {
+            return Optional.empty();
         }
     }
 

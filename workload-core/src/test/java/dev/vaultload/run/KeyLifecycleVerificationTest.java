@@ -12,6 +12,7 @@ import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.KeyLifecycleSupport;
 import dev.vaultload.engine.PlaintextEngine;
+import dev.vaultload.engine.UserCredentials;
 import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureSize;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,11 +56,15 @@ class KeyLifecycleVerificationTest {
     }
 
     private RunResult run(Fixture fixture) {
+        return run(fixture, PretendingEngine::new);
+    }
+
+    private RunResult run(Fixture fixture, Function<BlobStore, Engine> engine) {
         RunConfig config = new RunConfig(List.of("MEMORY"), List.of(PlaintextEngine.NAME), List.of(2), List.of(1),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, 1000, Optional.empty(),
                 ErrorMode.CONTINUE, Duration.ofSeconds(1), Duration.ZERO, OptionalDouble.empty(), 1, reports);
         return new WorkloadRunner(config, "KeyLifecycleVerificationTest", new ContentGenerator())
-                .run(new Combination("MEMORY", 2, 1), fixture, "test", new InMemoryBlobStore(), PretendingEngine::new,
+                .run(new Combination("MEMORY", 2, 1), fixture, "test", new InMemoryBlobStore(), engine,
                         users -> Map.of());
     }
 
@@ -91,6 +97,27 @@ class KeyLifecycleVerificationTest {
         unchanged.forEach(failure -> {
             assertEquals(ErrorClass.INTEGRITY, failure.errorClass());
             assertTrue(failure.message().contains("holds the same bytes as before"), failure.message());
+            assertTrue(failure.storeObject() != null && failure.storeObject().endsWith("d/b.txt"), failure.line());
+        });
+    }
+
+    /** The witness's own digest of the stored object meets the absence first: it leaves the judgement to the read back. */
+    @Test
+    void aReencryptionThatLosesItsDocumentIsLostNamingTheObject() {
+        RunResult result = run(fixture(new Operation.Reencrypt("user-0", "d/b.txt", C2),
+                new Operation.Read("user-0", StorageType.PRIVATE, "a.txt", C1)), store -> new PretendingEngine(store) {
+                    @Override
+                    public void reencrypt(UserCredentials user, String path) {
+                        privateSpace(user).delete(path);
+                    }
+                });
+
+        assertFalse(result.passed());
+        List<Failure> lost = result.failures().stream().filter(failure -> failure.type() == OperationType.REENCRYPT)
+                .toList();
+        assertEquals(2, lost.size(), "one per execution: " + lost);
+        lost.forEach(failure -> {
+            assertEquals(ErrorClass.LOST, failure.errorClass(), failure.line());
             assertTrue(failure.storeObject() != null && failure.storeObject().endsWith("d/b.txt"), failure.line());
         });
     }

@@ -13,9 +13,10 @@ import java.util.Collection;
 
 /**
  * PlaintextEngine that acknowledges ROTATE_KEY and REENCRYPT and does neither: PlaintextEngine checks no password,
- * so the old one goes on opening everything, and a document's stored bytes stay as they were.
+ * so the old one goes on opening everything, and a document's stored bytes stay as they were. Tests override one
+ * operation to fake another failure.
  */
-public final class PretendingEngine implements Engine {
+public class PretendingEngine implements Engine {
     private final Engine plaintext;
 
     public PretendingEngine(BlobStore store) {

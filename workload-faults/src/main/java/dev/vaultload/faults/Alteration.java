@@ -1,6 +1,8 @@
 package dev.vaultload.faults;
 
 import dev.vaultload.stats.ErrorClass;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * One change an outside party made to a stored object during a run, in the order of {@link RunEvents}' sequence.
@@ -28,7 +30,12 @@ record Alteration(long startSequence, long endSequence, Kind kind, String storeK
         /** A keystore, public key or profile removed. */
         KEY_DELETE(Target.KEY_MATERIAL, ErrorClass.LOST),
         /** A keystore, public key or profile replaced by another user's of the same kind, valid in itself. */
-        KEY_SWAP(Target.KEY_MATERIAL, ErrorClass.INTEGRITY);
+        KEY_SWAP(Target.KEY_MATERIAL, ErrorClass.INTEGRITY),
+        /**
+         * A re-sealed keystore put back as it was before a ROTATE_KEY: the user's own keys, valid, sealed under a
+         * superseded password. Only a workload that rotates offers it one.
+         */
+        KEY_ROLLBACK(Target.KEYSTORE, ErrorClass.INTEGRITY);
 
         final Target target;
         final ErrorClass reportedAs;
@@ -41,15 +48,39 @@ record Alteration(long startSequence, long endSequence, Kind kind, String storeK
         boolean deletes() {
             return this == DELETE || this == KEY_DELETE;
         }
+
+        /** Whether it needs a keystore re-sealed by the run to act on. */
+        boolean needsRotation() {
+            return this == KEY_ROLLBACK;
+        }
+
+        /** The kinds a workload offers objects to: without ROTATE_KEY, none for a rollback. */
+        static List<Kind> applicable(boolean rotates) {
+            return Arrays.stream(values()).filter(kind -> rotates || !kind.needsRotation()).toList();
+        }
     }
 
     enum Target {
-        DOCUMENT, KEY_MATERIAL;
+        DOCUMENT, KEY_MATERIAL, KEYSTORE;
 
-        /** Whether a vault store key is of this target: {@code <user>/private/..}, {@code <user>/inbox/..}, or the rest. */
+        /**
+         * Whether a vault store key is of this target: {@code <user>/private/..} or {@code <user>/inbox/..}, any other
+         * (keystore, public key, profile), or {@code <user>/keystore}.
+         */
         boolean holds(String storeKey) {
-            boolean document = storeKey.contains("/private/") || storeKey.contains("/inbox/");
-            return this == DOCUMENT ? document : !document;
+            return switch (this) {
+                case DOCUMENT -> isDocument(storeKey);
+                case KEY_MATERIAL -> !isDocument(storeKey);
+                case KEYSTORE -> isKeystore(storeKey);
+            };
+        }
+
+        static boolean isDocument(String storeKey) {
+            return storeKey.contains("/private/") || storeKey.contains("/inbox/");
+        }
+
+        static boolean isKeystore(String storeKey) {
+            return storeKey.endsWith("/keystore") && storeKey.indexOf('/') == storeKey.lastIndexOf('/');
         }
     }
 

@@ -52,7 +52,8 @@ public final class FaultsCommand implements Runnable {
     @Command(name = "tamper", mixinStandardHelpOptions = true,
             description = "Runs of the vault while stored documents and key material are altered behind their back; a"
                     + " cell holds when every alteration the run could see is reported naming its object, and nothing"
-                    + " else is.")
+                    + " else is. Ends with a rotation interrupted halfway: a client killed mid-sweep, then every"
+                    + " document must still open.")
     int tamper(@Parameters(paramLabel = "SCOPE", description = "short: every kind at once on FILESYSTEM and MinIO; full:"
                        + " each kind on its own on FILESYSTEM, MinIO and the embedded server") MatrixScope scope,
                @Option(names = "--out", paramLabel = "DIR", defaultValue = "target/tamper-matrix",

@@ -6,6 +6,7 @@ import dev.vaultload.storage.ForwardingBlobOutputStream;
 import dev.vaultload.storage.ForwardingBlobStore;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,8 +20,11 @@ import java.util.stream.Stream;
  * again, so the check is where the run's own delete of it ends what can be demanded.
  */
 final class RunEvents extends ForwardingBlobStore {
-    /** COPY: the source of a server-side copy, which the run does not read (a share's further inbox copies). */
-    enum Type { READ, COPY, WRITE, EXISTS, DELETE, DELETE_PREFIX, LIST }
+    /**
+     * COPY: the source of a server-side copy, which the run does not read (a share's further inbox copies);
+     * REENCRYPTED: the engine's acknowledgement that its last WRITE of the document was a REENCRYPT's, no store call.
+     */
+    enum Type { READ, COPY, WRITE, EXISTS, DELETE, DELETE_PREFIX, LIST, REENCRYPTED }
 
     /** @param copiedTo the copy's target for a COPY; null for the rest */
     record Event(long sequence, Type type, String keyOrPrefix, String copiedTo) {
@@ -44,9 +48,14 @@ final class RunEvents extends ForwardingBlobStore {
         events.add(new Event(sequence.incrementAndGet(), type, keyOrPrefix, null));
     }
 
+    /** Marks the document under {@code storeKey} as re-encrypted: its last WRITE was a REENCRYPT's. */
+    void reencrypted(String storeKey) {
+        record(Type.REENCRYPTED, storeKey);
+    }
+
     /** Every event so far, in sequence order. */
     List<Event> events() {
-        return events.stream().sorted(java.util.Comparator.comparingLong(Event::sequence)).toList();
+        return events.stream().sorted(Comparator.comparingLong(Event::sequence)).toList();
     }
 
     @Override

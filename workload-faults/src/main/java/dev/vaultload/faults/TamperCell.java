@@ -3,8 +3,11 @@ package dev.vaultload.faults;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.Fixture;
+import dev.vaultload.fixture.FixtureGenerator;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.fixture.FixtureSize;
+import dev.vaultload.fixture.GeneratorParameters;
+import dev.vaultload.fixture.OperationMix;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.ResultFormat;
@@ -37,6 +40,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One cell of the tamper matrix: a run of the vault in one mode on a real store while a {@link Tamperer} with a
@@ -45,6 +50,7 @@ import java.util.function.BiFunction;
  * stops at its first step with lost or altered data).
  */
 final class TamperCell {
+    private static final Logger LOG = LoggerFactory.getLogger(TamperCell.class);
     private static final int THREADS = 2;
     private static final int FILE_SIZE_KIB = 16;
     private static final int KDF_ITERATIONS = 1000;
@@ -52,23 +58,70 @@ final class TamperCell {
     /**
      * FIXTURE: one pass of the MEDIUM fixture; SOAK: passes of the SMALL one for a while, each deleted after the
      * next; HEADROOM: READs of a pool of documents at 1 and 2 threads; RATE: the SMALL fixture's operations in a
-     * cycle at a fixed rate on 2 threads.
+     * cycle at a fixed rate on 2 threads; ROTATION: one pass of a generated fixture of 500 operations in which
+     * ROTATE_KEY and REENCRYPT are about a quarter (Datasafe's eight rules weight 1 each, rotateKey 1, reencrypt 2), so
+     * that alterations meet re-sealed keystores and re-encrypted documents, and a rollback finds keystores to put back.
      */
     enum Mode {
         FIXTURE(FixtureSize.MEDIUM, Optional.empty(), Duration.ofMillis(60)),
         SOAK(FixtureSize.SMALL, Optional.of(Duration.ofSeconds(12)), Duration.ofMillis(300)),
         HEADROOM(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(60)),
-        RATE(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(100));
+        RATE(FixtureSize.SMALL, Optional.empty(), Duration.ofMillis(100)),
+        ROTATION(new GeneratedFixture(500, "rotateKey=1,reencrypt=2"), Duration.ofMillis(50));
 
-        final FixtureSize fixture;
         final Optional<Duration> duration;
         final Duration tamperInterval;
+        /** One of the two: the committed fixture replayed, or the one generated. */
+        private final FixtureSize committed;
+        private final GeneratedFixture generated;
 
-        Mode(FixtureSize fixture, Optional<Duration> duration, Duration tamperInterval) {
-            this.fixture = fixture;
+        Mode(FixtureSize committed, Optional<Duration> duration, Duration tamperInterval) {
+            this.committed = committed;
+            this.generated = null;
             this.duration = duration;
             this.tamperInterval = tamperInterval;
         }
+
+        Mode(GeneratedFixture generated, Duration tamperInterval) {
+            this.committed = null;
+            this.generated = generated;
+            this.duration = Optional.empty();
+            this.tamperInterval = tamperInterval;
+        }
+
+        /** Whether its workload rotates keys (and re-encrypts documents). */
+        boolean rotates() {
+            return generated != null;
+        }
+
+        /** The fixture's name in the run's reports: its size, or the mode's name for a generated one. */
+        String fixtureName() {
+            return committed != null ? committed.name() : name();
+        }
+
+        /**
+         * Fills the configuration's field only: the runner replays the fixture it is handed, and a generated one has no
+         * source.
+         */
+        RunConfig.FixtureSource configuredSource() {
+            return new RunConfig.FixtureSource.Committed(committed != null ? committed : FixtureSize.SMALL);
+        }
+
+        Fixture load() {
+            if (committed != null) {
+                return new FixtureLoader().loadResource("fixtures/fixture-" + committed.name().toLowerCase(Locale.ROOT)
+                        + ".json");
+            }
+            return new FixtureGenerator(GeneratorParameters.defaults(GeneratedFixture.SEED)
+                    .withOperations(generated.operations()).withMix(OperationMix.datasafe().with(generated.weights())))
+                    .generate();
+        }
+    }
+
+    /** A fixture a cell generates: its operations after the CREATE_USERs, and the weights added to Datasafe's mix. */
+    private record GeneratedFixture(int operations, String weights) {
+        /** The same operations in every cell and run. */
+        static final long SEED = 41;
     }
 
     /** What a run reported: the failures it kept, each naming its object, and whether it passed. */
@@ -92,30 +145,34 @@ final class TamperCell {
      */
     TamperVerdict run(String storeName, Mode mode, List<Alteration.Kind> kinds, BlobStore runStore,
                       BlobStore tamperStore, long seed) {
+        long startNanos = System.nanoTime();
         String cell = storeName + " " + mode + " " + (kinds.size() == 1 ? kinds.getFirst() : "all kinds");
-        Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-" + mode.fixture.name().toLowerCase(Locale.ROOT) + ".json");
+        Fixture fixture = mode.load();
         AtomicLong sequence = new AtomicLong();
         RunEvents events = new RunEvents(runStore, sequence);
         Tamperer tamperer = new Tamperer(tamperStore, sequence, kinds, mode.tamperInterval, maxAlterations, seed);
         Reported reported;
         try {
             reported = switch (mode) {
-                case FIXTURE, SOAK -> replay(storeName, mode, cell, fixture, events, tamperer);
+                case FIXTURE, SOAK, ROTATION -> replay(storeName, mode, cell, fixture, events, tamperer);
                 case HEADROOM -> headroom(storeName, cell, fixture, events, tamperer);
                 case RATE -> rate(storeName, cell, fixture, events, tamperer);
             };
         } finally {
             close(tamperer);
         }
-        return TamperVerdict.of(cell, tamperer.made(), events.events(), reported, runStore);
+        TamperVerdict verdict = TamperVerdict.of(cell, tamperer.made(), events.events(), reported, runStore);
+        // what each cell costs CI's short matrix
+        LOG.info("tamper cell {} took {} ms", cell, (System.nanoTime() - startNanos) / 1_000_000);
+        return verdict;
     }
 
-    private Reported replay(String storeName, Mode mode, String cell, Fixture fixture, BlobStore store,
+    private Reported replay(String storeName, Mode mode, String cell, Fixture fixture, RunEvents store,
                             Tamperer tamperer) {
         tamperer.start();
         RunResult result = new WorkloadRunner(config(storeName, mode, cell), "TamperMatrix", new ContentGenerator())
-                .run(new Combination(storeName, THREADS, FILE_SIZE_KIB), fixture, mode.fixture.name(), store,
-                        TamperCell::vault, users -> Map.of());
+                .run(new Combination(storeName, THREADS, FILE_SIZE_KIB), fixture, mode.fixtureName(), store,
+                        engineStore -> new ReencryptionRecorder(vault(engineStore), store), users -> Map.of());
         return new Reported(result.failures(), result.passed());
     }
 
@@ -151,7 +208,7 @@ final class TamperCell {
 
     private RunConfig config(String storeName, Mode mode, String cell) {
         return new RunConfig(List.of(storeName), List.of(VaultEngineFactory.NAME), List.of(THREADS),
-                List.of(FILE_SIZE_KIB), new RunConfig.FixtureSource.Committed(mode.fixture), CipherSuite.AES256_GCM,
+                List.of(FILE_SIZE_KIB), mode.configuredSource(), CipherSuite.AES256_GCM,
                 KDF_ITERATIONS, mode.duration, ErrorMode.CONTINUE, Duration.ofSeconds(5), Duration.ZERO,
                 OptionalDouble.empty(), 1, reportsOf(cell));
     }

@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  * lists or validates afterwards is reported naming its object with its class, nothing unaltered is, and the run
  * failed ({@link TamperVerdict}); the matrix holds when every cell does and some alteration was observable at all.
  * SHORT: every kind at once, in every mode, on FILESYSTEM and MinIO; FULL: each kind on its own in every mode, on
- * FILESYSTEM, MinIO and the embedded server.
+ * FILESYSTEM, MinIO and the embedded server. A rollback needs a keystore the run re-sealed: it runs in the ROTATION
+ * mode only, and the rotation cells together must have seen each of a re-sealed keystore, a re-encrypted document and
+ * a rollback altered. Both scopes end with a rotation interrupted halfway on MinIO ({@link InterruptedRotation}).
  */
 final class TamperMatrix {
     private static final long SEED = 20261125L;
@@ -42,12 +44,18 @@ final class TamperMatrix {
                 : List.of(List.of(Alteration.Kind.values()));
         TamperCell cells = new TamperCell(work.resolve("reports"), full ? MAX_ALTERATIONS_FULL : MAX_ALTERATIONS_SHORT);
         List<TamperVerdict> verdicts = new ArrayList<>();
+        InterruptedRotation.Outcome interrupted;
         try (StoreUnderTest minio = StoreUnderTest.minio(minioBinary, work);
              StoreUnderTest embedded = full ? StoreUnderTest.embedded() : null) {
             List<S3Store> s3Stores = Stream.of(minio, embedded).filter(Objects::nonNull).map(S3Store::new).toList();
             int cell = 0;
-            for (List<Alteration.Kind> kinds : kindSets) {
+            for (List<Alteration.Kind> kindSet : kindSets) {
                 for (TamperCell.Mode mode : TamperCell.Mode.values()) {
+                    List<Alteration.Kind> kinds = kindSet.stream()
+                            .filter(Alteration.Kind.applicable(mode.rotates())::contains).toList();
+                    if (kinds.isEmpty()) {
+                        continue;
+                    }
                     Path directory = directory(work.resolve("fs-" + cell));
                     verdicts.add(cells.run("FILESYSTEM", mode, kinds, new FileSystemBlobStore(directory),
                             new FileSystemBlobStore(directory), SEED + cell));
@@ -57,10 +65,15 @@ final class TamperMatrix {
                     cell++;
                 }
             }
+            interrupted = new InterruptedRotation(minio, work, InterruptedRotation.PLAN).run("rotation-interrupted");
         }
         StringBuilder table = new StringBuilder(TamperVerdict.markdownHeader());
         verdicts.forEach(verdict -> table.append(verdict.markdownRow()));
-        return new MatrixOutcome(table.toString(), problems(verdicts));
+        table.append("\nRotation interrupted halfway:\n\n").append(InterruptedRotation.Outcome.markdownHeader())
+                .append(interrupted.markdownRow());
+        List<String> problems = new ArrayList<>(problems(verdicts));
+        interrupted.problem().ifPresent(problems::add);
+        return new MatrixOutcome(table.toString(), problems);
     }
 
     private static List<String> problems(List<TamperVerdict> verdicts) {
@@ -72,6 +85,13 @@ final class TamperMatrix {
             problems.add("no alteration was observable: the matrix proved nothing");
         }
         verdicts.forEach(verdict -> verdict.problem().ifPresent(problems::add));
+        TamperVerdict.Rotated rotated = verdicts.stream().map(TamperVerdict::rotated)
+                .reduce(new TamperVerdict.Rotated(0, 0, 0), TamperVerdict.Rotated::plus);
+        if (rotated.resealedKeystores() == 0 || rotated.reencryptedDocuments() == 0 || rotated.rollbacks() == 0) {
+            problems.add("the rotation cells proved too little: observable alterations of re-sealed keystores "
+                    + rotated.resealedKeystores() + ", of re-encrypted documents " + rotated.reencryptedDocuments()
+                    + ", rollbacks " + rotated.rollbacks() + " (each must be at least 1)");
+        }
         return problems;
     }
 

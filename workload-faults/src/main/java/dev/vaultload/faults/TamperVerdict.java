@@ -21,7 +21,19 @@ import java.util.stream.Collectors;
  * consequence, not an alarm).
  */
 record TamperVerdict(String cell, int made, int observable, int found, int namedRight, List<String> missed,
-                     List<Failure> falseAlarms, boolean runFailed) {
+                     List<Failure> falseAlarms, boolean runFailed, Rotated rotated) {
+
+    /**
+     * The observable alterations of objects the run had rotated: keystores it had re-sealed (written again after the
+     * user's creation), documents whose last write was a REENCRYPT's, and rollbacks among them.
+     */
+    record Rotated(int resealedKeystores, int reencryptedDocuments, int rollbacks) {
+        Rotated plus(Rotated other) {
+            return new Rotated(resealedKeystores + other.resealedKeystores,
+                    reencryptedDocuments + other.reencryptedDocuments, rollbacks + other.rollbacks);
+        }
+    }
+
     private static final Pattern IN_FLIGHT_SUFFIX = Pattern.compile("-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$");
 
     static TamperVerdict of(String cell, List<Alteration> alterations, List<RunEvents.Event> events,
@@ -33,6 +45,7 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
         int found = 0;
         int namedRight = 0;
         List<String> missed = new ArrayList<>();
+        Rotated rotated = new Rotated(0, 0, 0);
         for (Alteration alteration : alterations) {
             List<Failure> naming = byObject.getOrDefault(locate.apply(alteration.storeKey()), List.of());
             boolean right = naming.stream().anyMatch(f -> f.errorClass() == alteration.kind().reportedAs);
@@ -40,6 +53,7 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
             namedRight += right ? 1 : 0;
             if (observable(alteration, events)) {
                 observable++;
+                rotated = rotated.plus(rotatedBefore(alteration, events));
                 if (!right) {
                     missed.add(alteration.kind() + " " + alteration.storeKey() + (naming.isEmpty() ? " not reported"
                             : " reported as " + naming.stream().map(f -> f.errorClass().name()).distinct().toList())
@@ -49,14 +63,34 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
         }
         Set<String> altered = carriedByCopies(alterations, events).stream().map(locate).collect(Collectors.toSet());
         List<Alteration> ofKeys = alterations.stream()
-                .filter(a -> a.kind().target == Alteration.Target.KEY_MATERIAL).toList();
+                .filter(a -> a.kind().target != Alteration.Target.DOCUMENT).toList();
         List<Failure> falseAlarms = result.failures().stream()
                 .filter(f -> f.storeObject() == null || !altered.contains(f.storeObject()))
                 .filter(f -> f.storeObject() == null || !inFlightCopy(f.storeObject(), altered))
                 .filter(f -> ofKeys.stream().noneMatch(a -> consequence(f, a, locate)))
                 .toList();
         return new TamperVerdict(cell, alterations.size(), observable, found, namedRight, missed, falseAlarms,
-                !result.passed());
+                !result.passed(), rotated);
+    }
+
+    /** Whether the alteration hit a keystore the run had re-sealed, or a document it had last re-encrypted. */
+    private static Rotated rotatedBefore(Alteration alteration, List<RunEvents.Event> events) {
+        String key = alteration.storeKey();
+        int writes = 0;
+        RunEvents.Type last = null;
+        for (RunEvents.Event event : events) {
+            if (event.sequence() >= alteration.startSequence()) {
+                break;
+            }
+            if (event.keyOrPrefix().equals(key) && (event.type() == RunEvents.Type.WRITE
+                    || event.type() == RunEvents.Type.REENCRYPTED)) {
+                writes += event.type() == RunEvents.Type.WRITE ? 1 : 0;
+                last = event.type();
+            }
+        }
+        boolean resealed = Alteration.Target.isKeystore(key) && writes > 1;
+        return new Rotated(resealed ? 1 : 0, last == RunEvents.Type.REENCRYPTED ? 1 : 0,
+                resealed && alteration.kind() == Alteration.Kind.KEY_ROLLBACK ? 1 : 0);
     }
 
     /**
@@ -111,8 +145,9 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
                         return true;
                     }
                 }
-                case COPY -> {
-                    // a server-side copy reads nothing the run checks: the alteration lives on in both objects
+                case COPY, REENCRYPTED -> {
+                    // a server-side copy reads nothing the run checks: the alteration lives on in both objects; a
+                    // REENCRYPT's acknowledgement follows its WRITE, which came first
                 }
                 case LIST -> {
                     if (!during && alteration.kind().deletes()) {
@@ -146,13 +181,15 @@ record TamperVerdict(String cell, int made, int observable, int found, int named
     }
 
     static String markdownHeader() {
-        return "| cell | alterations made | observable | found | named with the right class | missed | false alarms"
-                + " | run failed | verdict |\n|---|---|---|---|---|---|---|---|---|\n";
+        return "| cell | alterations made | observable | of them on re-sealed keystores / re-encrypted documents /"
+                + " rollbacks | found | named with the right class | missed | false alarms | run failed | verdict |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|\n";
     }
 
     String markdownRow() {
-        return "| " + cell + " | " + made + " | " + observable + " | " + found + " | " + namedRight + " | "
-                + missed.size() + " | " + falseAlarms.size() + " | " + (runFailed ? "yes" : "no") + " | "
+        return "| " + cell + " | " + made + " | " + observable + " | " + rotated.resealedKeystores() + " / "
+                + rotated.reencryptedDocuments() + " / " + rotated.rollbacks() + " | " + found + " | " + namedRight
+                + " | " + missed.size() + " | " + falseAlarms.size() + " | " + (runFailed ? "yes" : "no") + " | "
                 + (holds() ? "holds" : "**fails**") + " |\n";
     }
 }

@@ -8,8 +8,10 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -19,7 +21,8 @@ import java.util.stream.Stream;
 /**
  * An outside party altering stored objects while a run goes on: a thread with a store client of its own (its own S3
  * client, or its own file handles), never the run's. Every {@code interval} it picks an object it has not touched yet
- * and one of {@code kinds} that applies to it, changes it, and records when in the run's sequence. Stops after
+ * and one of {@code kinds} that applies to it, changes it, and records when in the run's sequence; for a rollback it
+ * keeps each keystore as it first saw it (the tamperer's own copy, never logged). Stops after
  * {@code maxAlterations} or at {@link #close()}. Seeded: the same seed picks the same way from the same listing.
  */
 final class Tamperer implements AutoCloseable {
@@ -31,6 +34,8 @@ final class Tamperer implements AutoCloseable {
     private final Random random;
     private final List<Alteration> made = new ArrayList<>();
     private final Set<String> touched = new HashSet<>();
+    /** Each keystore as first seen, for a rollback to put back once the run has re-sealed it. */
+    private final Map<String, byte[]> firstKeystores = new HashMap<>();
     private final Thread thread;
     private volatile boolean stopped;
     private volatile RuntimeException failure;
@@ -71,6 +76,9 @@ final class Tamperer implements AutoCloseable {
         List<String> keys;
         try (Stream<String> listed = store.list("")) {
             keys = listed.filter(key -> !touched.contains(key)).sorted().toList();
+        }
+        if (kinds.contains(Alteration.Kind.KEY_ROLLBACK)) {
+            rememberNewKeystores(keys);
         }
         Alteration.Kind kind = kinds.get(random.nextInt(kinds.size()));
         List<String> candidates = keys.stream().filter(kind.target::holds).toList();
@@ -130,8 +138,28 @@ final class Tamperer implements AutoCloseable {
                 }
                 write(key, other);
             }
+            case KEY_ROLLBACK -> {
+                byte[] first = firstKeystores.get(key);
+                if (first == null || Arrays.equals(first, read(key))) {
+                    return false; // not re-sealed since: putting it back would change nothing
+                }
+                write(key, first);
+            }
         }
         return true;
+    }
+
+    /** Reads each keystore not seen before: what a rollback puts back once the run has rotated the user's key. */
+    private void rememberNewKeystores(List<String> keys) {
+        for (String key : keys) {
+            if (Alteration.Target.isKeystore(key) && !firstKeystores.containsKey(key)) {
+                try {
+                    firstKeystores.put(key, read(key));
+                } catch (RuntimeException goneMeanwhile) {
+                    // a user removed at the run's end: nothing to roll back
+                }
+            }
+        }
     }
 
     /**

@@ -111,7 +111,12 @@ public final class DatasafeStyleVault implements Engine {
     @Override
     public void rotateKey(UserCredentials user, Password nextPassword) {
         String userId = VaultPaths.requireUserId(user.userId());
-        KeystoreFile.Created resealed = keystoreFile.reseal(userId, storedKeystore(userId), user.password(), nextPassword);
+        KeystoreFile.Created resealed;
+        try {
+            resealed = keystoreFile.reseal(userId, storedKeystore(userId), user.password(), nextPassword);
+        } catch (EngineException refused) {
+            throw aboutKeystore(refused, userId);
+        }
         byte[] keystore = resealed.keystoreBytes();
         store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(keystore), keystore.length);
         keyMaterial.wrote(StorageLayout.keystore(userId), keystore);
@@ -176,9 +181,22 @@ public final class DatasafeStyleVault implements Engine {
 
     private UnlockedKeystore unlock(UserCredentials user) {
         long startNanos = System.nanoTime();
-        UnlockedKeystore keys = keystoreFile.open(user.userId(), storedKeystore(user.userId()), user.password());
+        UnlockedKeystore keys;
+        try {
+            keys = keystoreFile.open(user.userId(), storedKeystore(user.userId()), user.password());
+        } catch (EngineException refused) {
+            throw aboutKeystore(refused, user.userId());
+        }
         LOG.debug("unlocked keystore of {} in {} ms", user.userId(), (System.nanoTime() - startNanos) / 1_000_000);
         return keys;
+    }
+
+    /**
+     * A keystore's refusal (gone, altered, rolled back to one sealed under another password) as one about the stored
+     * keystore, so that a report names that object rather than the document or rotation that needed it.
+     */
+    private static EngineException aboutKeystore(EngineException refused, String userId) {
+        return refused.about(StorageLayout.keystore(userId));
     }
 
     /** The user's keystore as stored, past every cache. */

@@ -114,6 +114,30 @@ class KeyLifecycleTest {
         assertArrayEquals(small, readAll(vault.privateSpace(alice).read(SMALL)));
     }
 
+    /**
+     * A keystore put back as it was before a rotation opens with the superseded password only: the next rotation and
+     * a fresh vault's unlock refuse the current one, each naming the keystore as the object at fault.
+     */
+    @Test
+    void aKeystoreRolledBackToBeforeTheRotationIsRefusedNamingTheKeystore() {
+        Engine vault = populated(CipherSuite.AES256_GCM);
+        String keystore = StorageLayout.keystore("alice");
+        byte[] beforeRotation = stored(store, keystore);
+        vault.rotateKey(alice, next);
+
+        replace(store, keystore, beforeRotation);
+
+        EngineException rotation = assertThrows(EngineException.class,
+                () -> vault.rotateKey(aliceAfter, Password.of("after-next")));
+        EngineException unlock = assertThrows(EngineException.class,
+                () -> new DatasafeStyleVault(store, settings(CipherSuite.AES256_GCM)).privateSpace(aliceAfter));
+        for (EngineException refused : List.of(rotation, unlock)) {
+            assertEquals(EngineException.Reason.WRONG_PASSWORD, refused.reason());
+            assertEquals(keystore, EngineException.storeKeyIn(refused).orElseThrow());
+        }
+        assertEquals(1, vault.checkKeyMaterial(aliceAfter).alterations().size(), "the record holds the re-sealed one");
+    }
+
     @ParameterizedTest
     @EnumSource(value = CipherSuite.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
     void reencryptionReplacesTheStoredBytesAndKeepsTheContent(CipherSuite cipher) {
