@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 SERVER_SCRIPT=memory-sweep
 source scripts/lib/local-server.sh
 source scripts/lib/vaultload-jar.sh
-source scripts/lib/tls-minio.sh "$results" 29410
+source scripts/lib/every-engine.sh "$results" 29410
 
 # each thread: one document of the size written, read back whole and verified, and read again by the validation
 fixture="$results/fixture.json"
@@ -37,8 +37,7 @@ tsv="$results/sweep.tsv"
 printf 'engine\tsize MiB\tthreads\toutcome\tpeak heap MiB\tpeak RSS MiB\tseconds\tnote\n' >"$tsv"
 failed=0
 for engine in "${engines[@]}"; do
-  kdf=(--kdf-iterations 1000) # cheap keystores; Datasafe keeps its own
-  [[ $engine != DATASAFE ]] || kdf=()
+  mapfile -t kdf < <(cheap_keystores "$engine")
   for size in "${sizes[@]}"; do
     for threads in "${thread_counts[@]}"; do
       dir="$results/$engine-${size}m-${threads}t"

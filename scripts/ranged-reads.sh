@@ -8,8 +8,8 @@
 #
 #   scripts/ranged-reads.sh RESULTS_DIR          e.g. target/ranged-reads
 #   ENGINES="VAULTLOAD S3EC" DOCUMENT_KIB=8192 RANGE_BYTES=65536 READS=200 scripts/ranged-reads.sh RESULTS_DIR
-# MinIO: the pinned binary (scripts/start-minio.sh binary) on RANGED_READS_MINIO_PORT (default 29140) and the port
-# after it, data under RESULTS_DIR/minio.
+# MinIO: started here over TLS (the pinned binary) on MINIO_PORT (default 29140) and the port after it, data under
+# RESULTS_DIR/minio, stopped at the end, unless MINIO_URL names one.
 set -euo pipefail
 [[ $# -eq 1 ]] || { echo "usage: [ENGINES=...] [DOCUMENT_KIB=8192] [RANGE_BYTES=65536] [READS=200] $0 RESULTS_DIR" >&2; exit 2; }
 results="$(mkdir -p "$1" && cd "$1" && pwd)"
@@ -20,14 +20,8 @@ engines=(${ENGINES:-VAULTLOAD DATASAFE S3EC SSE_S3 SSE_KMS SSE_C})
 document_kib="${DOCUMENT_KIB:-8192}"
 range_bytes="${RANGE_BYTES:-65536}"
 reads="${READS:-200}"
-port="${RANGED_READS_MINIO_PORT:-29140}"
 chunk_bytes=65536 # VAULTLOAD's AEAD chunk (DocumentCodec.CHUNK_BYTES)
-
-minio_dir="$results/minio"
-stop_minio() { MINIO_BASE_DIR="$minio_dir" scripts/start-minio.sh stop >/dev/null 2>&1 || true; }
-trap stop_minio EXIT
-eval "$(MINIO_TLS=1 MINIO_BASE_DIR="$minio_dir" MINIO_PORT="$port" MINIO_CONSOLE_PORT="$((port + 1))" \
-  scripts/start-minio.sh start)"
+source scripts/lib/every-engine.sh "$results" 29140
 
 # one user writes (weight 1) and reads (weight 4) documents of one size; every READ a range
 ./vaultload generate --seed 7 --users 1 --operations "$((reads * 5 / 4))" --private-only \
@@ -35,8 +29,8 @@ eval "$(MINIO_TLS=1 MINIO_BASE_DIR="$minio_dir" MINIO_PORT="$port" MINIO_CONSOLE
   --range-reads "100%:$range_bytes" --out "$results/ranged.json" >/dev/null
 
 run() { # run NAME ENGINE FIXTURE FILE_SIZE_KIB: one pass, one thread, the fixture's documents of that size
-  local kdf=(--kdf-iterations 1000)
-  [[ "$2" == DATASAFE ]] && kdf=() # Datasafe keeps its own
+  local kdf
+  mapfile -t kdf < <(cheap_keystores "$2")
   ./vaultload run --storage-providers MINIO --engines "$2" --threads 1 --fixture "$3" --file-sizes "$4" "${kdf[@]}" \
     --report-dir "$results/$1" | tail -1
 }

@@ -19,7 +19,7 @@ results="$(mkdir -p "$1" && cd "$1" && pwd)"
 cd "$(dirname "$0")/.."
 SERVER_SCRIPT=rotation-sweep
 source scripts/lib/local-server.sh
-source scripts/lib/tls-minio.sh "$results" 29400
+source scripts/lib/every-engine.sh "$results" 29400
 
 IFS=, read -r -a engines <<< "${ENGINES:-VAULTLOAD,DATASAFE,S3EC,SSE_S3,SSE_KMS,SSE_C}"
 IFS=, read -r -a sizes <<< "${FILE_SIZES:-100,10240}"
@@ -32,8 +32,7 @@ for engine in "${engines[@]}"; do
     for sweep in "${sweeps[@]}"; do
       dir="$results/$engine-$size-$sweep"
       status=0
-      kdf=(--kdf-iterations 1000) # cheap keystores; Datasafe keeps its own
-      [[ $engine != DATASAFE ]] || kdf=()
+      mapfile -t kdf < <(cheap_keystores "$engine")
       ./vaultload run --mode RATE --operation "${OPERATION:-READ}" --rate "${RATE:-10}" --threads "${THREADS:-2}" \
         --duration "${DURATION:-15s}" --period "${PERIOD:-1s}" --warmup 2s --storage-providers MINIO --engines "$engine" \
         --file-sizes "$size" "${kdf[@]}" --sweep "$sweep" --sweep-users "${SWEEP_USERS:-4}" \

@@ -1,5 +1,5 @@
 # Sourced (from the repository root) by the scripts that run every engine on MinIO over TLS, which SSE_C needs:
-#   source scripts/lib/tls-minio.sh RESULTS_DIR PORT
+#   source scripts/lib/every-engine.sh RESULTS_DIR PORT
 # Unless MINIO_URL names a MinIO already, starts the pinned one over TLS, its data under RESULTS_DIR/minio, on
 # MINIO_PORT (default PORT) and MINIO_CONSOLE_PORT (default PORT + 1), exports what start-minio.sh prints (MINIO_URL,
 # the keys, CA_PATH) and stops it when the sourcing script exits.
@@ -8,3 +8,8 @@ if [[ -z "${MINIO_URL:-}" ]]; then
   eval "$(MINIO_TLS=1 scripts/start-minio.sh start)"
   trap 'scripts/start-minio.sh stop' EXIT
 fi
+
+# cheap_keystores ENGINE: the options that make ENGINE's keystores cheap to open (KDF_ITERATIONS 1000), for runs
+# that measure something else, one per line (mapfile -t options < <(cheap_keystores "$engine")); none for DATASAFE,
+# which keeps its own and refuses the setting.
+cheap_keystores() { [[ $1 == DATASAFE ]] || printf '%s\n' --kdf-iterations 1000; }
