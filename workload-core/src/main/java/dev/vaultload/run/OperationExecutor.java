@@ -184,14 +184,27 @@ public final class OperationExecutor {
      * @return the bytes read
      */
     long readBack(Operation.Reencrypt reencrypt, String locationPrefix) throws IOException {
-        UserCredentials user = users.credentials(reencrypt.userId());
-        return read(vault.privateSpace(user), new Operation.Read(reencrypt.userId(), StorageType.PRIVATE,
-                reencrypt.location(), reencrypt.expectedContent()), locationPrefix);
+        UserSecret secret = users.secret(reencrypt.userId());
+        // under the user's shared lock, as any operation: another execution's ROTATE_KEY must not re-seal the keys
+        // between the password taken here and the read
+        secret.shared().lock();
+        try {
+            return read(vault.privateSpace(secret.current()), new Operation.Read(reencrypt.userId(), StorageType.PRIVATE,
+                    reencrypt.location(), reencrypt.expectedContent()), locationPrefix);
+        } finally {
+            secret.shared().unlock();
+        }
     }
 
     /** The store key of a REENCRYPT's document whose bytes are its ciphertext, when the engine names one. */
     Optional<String> storeKeyOf(Operation.Reencrypt reencrypt, String locationPrefix) {
-        return vault.privateSpace(users.credentials(reencrypt.userId())).ciphertextKey(locationPrefix + reencrypt.location());
+        UserSecret secret = users.secret(reencrypt.userId());
+        secret.shared().lock(); // as readBack
+        try {
+            return vault.privateSpace(secret.current()).ciphertextKey(locationPrefix + reencrypt.location());
+        } finally {
+            secret.shared().unlock();
+        }
     }
 
     /** Whether every user the operation acts on or for (a share's recipients too) was acknowledged as created. */
