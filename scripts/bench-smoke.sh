@@ -3,7 +3,7 @@
 # clean clone, not what they measure. CI runs it; the figures it prints mean nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-run() { echo "== $*" >&2; "$@" > /dev/null; }
+run() { local started=$SECONDS; echo "== $*" >&2; "$@" > /dev/null; echo "   $((SECONDS - started)) s" >&2; }
 run scripts/harness-bench.sh 1 50000 2
 run scripts/content-bench.sh -f 1 -wi 0 -i 1 -r 200ms
 JMH_OPTS="-f 1 -wi 0 -i 1 -r 200ms -t 1 -p sizeBytes=1048576" OPENSSL_SECONDS=1 run scripts/crypto-bench.sh

@@ -45,12 +45,8 @@ for engine in "${engines[@]}"; do
       "$java" --enable-native-access=ALL-UNNAMED "-Xmx${HEAP:-256m}" -jar "$jar" run --storage-providers MINIO \
         --engines "$engine" --fixture "$fixture" --file-sizes $((size * 1024)) --threads "$threads" "${kdf[@]}" \
         --period 1s --report-formats json --report-dir "$dir" >"$dir.log" 2>&1 &
-      pid=$! peak_kib=0
-      while kill -0 "$pid" 2>/dev/null; do # the kernel's high-water mark, as long as the process is there to ask
-        hwm="$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)"
-        [[ -z "$hwm" ]] || peak_kib="$hwm"
-        sleep 0.5
-      done
+      pid=$!
+      peak_kib="$(watch_peak_rss "$pid")"
       status=0
       wait "$pid" || status=$?
       seconds=$((SECONDS - started))

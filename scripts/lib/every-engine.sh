@@ -13,3 +13,15 @@ fi
 # that measure something else, one per line (mapfile -t options < <(cheap_keystores "$engine")); none for DATASAFE,
 # which keeps its own and refuses the setting.
 cheap_keystores() { [[ $1 == DATASAFE ]] || printf '%s\n' --kdf-iterations 1000; }
+
+# watch_peak_rss PID: polls the process's high-water mark of resident memory (the kernel's VmHWM) every half second
+# while it lives and prints the last value seen, in KiB (0 when it ended before the first poll).
+watch_peak_rss() {
+  local peak_kib=0 hwm
+  while kill -0 "$1" 2>/dev/null; do
+    hwm="$(awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2>/dev/null || true)"
+    [[ -z "$hwm" ]] || peak_kib="$hwm"
+    sleep 0.5
+  done
+  echo "$peak_kib"
+}
