@@ -3,7 +3,6 @@ package dev.vaultload.run;
 import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.report.ObjectOutcomes;
@@ -31,6 +30,7 @@ import org.slf4j.LoggerFactory;
 public final class RotationSweep implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RotationSweep.class);
     private static final String PREFIX = "sweep/";
+    private static final DocumentPool DOCUMENTS = new DocumentPool("sweep");
 
     private final SweepPlan plan;
     private final Engine engine;
@@ -86,7 +86,7 @@ public final class RotationSweep implements AutoCloseable {
             engine.createUser(user);
             users.created(user);
             for (int document = 0; document < plan.documentsPerUser(); document++) {
-                executor.execute(new Operation.Write(userId, contentId(document), documentName(document)), PREFIX);
+                executor.execute(DOCUMENTS.write(userId, document), PREFIX);
             }
         }
     }
@@ -124,7 +124,7 @@ public final class RotationSweep implements AutoCloseable {
                 operations.add(new Operation.RotateKey(userId));
             } else {
                 for (int document = 0; document < plan.documentsPerUser(); document++) {
-                    operations.add(new Operation.Reencrypt(userId, documentName(document), contentId(document)));
+                    operations.add(new Operation.Reencrypt(userId, DOCUMENTS.name(document), DOCUMENTS.contentId(document)));
                 }
             }
         }
@@ -173,13 +173,5 @@ public final class RotationSweep implements AutoCloseable {
                 LOG.warn("could not remove sweep user {}: {}", user.userId(), e.toString());
             }
         }
-    }
-
-    private static String documentName(int document) {
-        return "doc-" + document + ".bin";
-    }
-
-    private static ContentId contentId(int document) {
-        return new ContentId("sweep-" + document);
     }
 }

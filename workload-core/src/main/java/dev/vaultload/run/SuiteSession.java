@@ -53,6 +53,8 @@ public final class SuiteSession implements AutoCloseable {
     private final Map<String, StorageProvider> providers = new LinkedHashMap<>();
     private final Map<String, EngineFactory> engines = new LinkedHashMap<>();
     private final Function<String, String> settings;
+    /** The engines' options from the settings alone, for the checks made before any store gives its direct access. */
+    private final EngineOptions settingsOptions;
     private final ShardPlan shard;
     private final ShardStart start;
     private final ContentGenerator content = new ContentGenerator();
@@ -113,18 +115,16 @@ public final class SuiteSession implements AutoCloseable {
         List<StorageProviderFactory> factories = config.storageProviders().stream().map(providerNamed).toList();
         SuiteSession session = new SuiteSession(suite, config, settings, privateOnly, shard, start);
         modeCheck.accept(session);
-        EngineOptions unopened = session.engineOptions(access -> null);
         Map<String, DocumentBuffering> buffering = new LinkedHashMap<>();
-        config.engines().forEach(name -> buffering.put(name, Engines.named(name).buffering(unopened)));
+        config.engines().forEach(name -> buffering.put(name, Engines.named(name).buffering(session.settingsOptions)));
         FootprintCheck.refuseWhatCannotFit(config, session.fixture, factories, buffering, settings);
         try {
             // the endpoint first: a METRICS_PORT in use is refused before an engine or a store starts
             session.metrics = LiveMetrics.start(settings);
             for (String name : config.engines()) {
                 EngineFactory engine = Engines.named(name);
-                EngineOptions options = session.engineOptions(setting -> null);
-                engine.check(options);
-                KeyLifecycleSupport.requireSupported(engine, options, session.fixture, session.fixtureLabel);
+                engine.check(session.settingsOptions);
+                KeyLifecycleSupport.requireSupported(engine, session.settingsOptions, session.fixture, session.fixtureLabel);
                 session.engines.put(engine.name(), engine);
             }
             // before any store starts: a journal of this RUN_ID that cannot be resumed is refused first
@@ -156,6 +156,7 @@ public final class SuiteSession implements AutoCloseable {
         this.config = config;
         this.settings = settings;
         this.repeat = RunSettings.REPEAT.read(settings);
+        this.settingsOptions = engineOptions(access -> null);
         this.shardLog = ShardSettings.RESULTS_URL.find(settings).map(results -> new DatasafeLogFile(
                 config.reportDirectory().resolve(DatasafeLogFile.NAME), "shard-" + shard.index()));
         FixtureLoader loader = new FixtureLoader();
@@ -177,8 +178,8 @@ public final class SuiteSession implements AutoCloseable {
      * {@code setting} asks for beside the fixture.
      */
     public void requireKeyLifecycle(OperationType type, String setting) {
-        EngineOptions options = engineOptions(access -> null);
-        config.engines().forEach(name -> KeyLifecycleSupport.requireSupported(Engines.named(name), options, type, setting));
+        config.engines().forEach(name ->
+                KeyLifecycleSupport.requireSupported(Engines.named(name), settingsOptions, type, setting));
     }
 
     public String suite() {

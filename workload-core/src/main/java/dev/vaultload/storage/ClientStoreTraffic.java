@@ -66,16 +66,13 @@ public final class ClientStoreTraffic {
             return taken;
         }
 
-        /** Adds the requests and bytes to {@code into} (in {@link StoreRequest}'s order) and forgets them here. */
-        synchronized long[] takeTraffic(long[] into) {
-            for (int kind = 0; kind < requests.length; kind++) {
-                into[kind] += requests[kind];
-                requests[kind] = 0;
-            }
-            long[] bytes = {sentBytes, receivedBytes};
+        /** The requests and bytes recorded since the last call, forgotten here. */
+        synchronized StoreTraffic takeTraffic() {
+            StoreTraffic taken = new StoreTraffic(requests, sentBytes, receivedBytes);
+            Arrays.fill(requests, 0);
             sentBytes = 0;
             receivedBytes = 0;
-            return bytes;
+            return taken;
         }
     }
 }

@@ -16,6 +16,15 @@ public final class StoreTraffic {
         this.receivedBytes = receivedBytes;
     }
 
+    /** This traffic and {@code other}'s together. */
+    StoreTraffic plus(StoreTraffic other) {
+        long[] sum = requests.clone();
+        for (int kind = 0; kind < sum.length; kind++) {
+            sum[kind] += other.requests[kind];
+        }
+        return new StoreTraffic(sum, sentBytes + other.sentBytes, receivedBytes + other.receivedBytes);
+    }
+
     public long requests(StoreRequest kind) {
         return requests[kind.ordinal()];
     }

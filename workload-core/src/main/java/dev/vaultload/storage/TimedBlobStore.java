@@ -95,9 +95,8 @@ public final class TimedBlobStore implements BlobStore {
     /** What the current thread asked of the store since the previous call, here and through an engine's own clients. */
     public StoreTraffic takeThreadTraffic() {
         ThreadClock clock = clocks.get();
-        long[] clientBytes = ClientStoreTraffic.current().takeTraffic(clock.requests);
-        StoreTraffic traffic = new StoreTraffic(clock.requests, clock.sentBytes + clientBytes[0],
-                clock.receivedBytes + clientBytes[1]);
+        StoreTraffic traffic = new StoreTraffic(clock.requests, clock.sentBytes, clock.receivedBytes)
+                .plus(ClientStoreTraffic.current().takeTraffic());
         clock.resetTraffic();
         return traffic;
     }

@@ -4,12 +4,12 @@ import dev.vaultload.content.ContentGenerator;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineDescription;
 import dev.vaultload.engine.UserCredentials;
-import dev.vaultload.fixture.ContentId;
 import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.fixture.StorageType;
+import dev.vaultload.run.DocumentPool;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.ObjectLedger;
 import dev.vaultload.run.OperationExecutor;
@@ -37,6 +37,7 @@ public final class LoadWorkload implements AutoCloseable {
     /** WRITE overwrites this many documents per user and thread in turn; READ reads as many per user. */
     static final int DOCUMENTS_PER_USER = 8;
     private static final String READ_POOL = "read-pool/";
+    private static final DocumentPool DOCUMENTS = new DocumentPool("load");
 
     private final LoadOperation operation;
     private final List<Operation> replayed;
@@ -131,9 +132,9 @@ public final class LoadWorkload implements AutoCloseable {
     public OperationSequence sequence(String threadPrefix, TimedOperation timed) {
         return switch (operation) {
             case MIX -> new FixtureCycle(replayed, threadPrefix, untimed(timed));
-            case WRITE -> rotation(slot -> new PlannedOperation(write(slot.userId(), slot.document()), threadPrefix));
+            case WRITE -> rotation(slot -> new PlannedOperation(DOCUMENTS.write(slot.userId(), slot.document()), threadPrefix));
             case READ -> rotation(slot -> new PlannedOperation(new Operation.Read(slot.userId(), StorageType.PRIVATE,
-                    READ_POOL + documentName(slot.document()), contentId(slot.document())), ""));
+                    READ_POOL + DOCUMENTS.name(slot.document()), DOCUMENTS.contentId(slot.document())), ""));
         };
     }
 
@@ -146,21 +147,9 @@ public final class LoadWorkload implements AutoCloseable {
         OperationExecutor executor = executor();
         for (String userId : userIds) {
             for (int document = 0; document < DOCUMENTS_PER_USER; document++) {
-                executor.execute(write(userId, document), READ_POOL);
+                executor.execute(DOCUMENTS.write(userId, document), READ_POOL);
             }
         }
-    }
-
-    private static Operation write(String userId, int document) {
-        return new Operation.Write(userId, contentId(document), documentName(document));
-    }
-
-    private static String documentName(int document) {
-        return "doc-" + document + ".bin";
-    }
-
-    private static ContentId contentId(int document) {
-        return new ContentId("load-" + document);
     }
 
     private record Slot(String userId, int document) {
