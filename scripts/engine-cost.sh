@@ -44,11 +44,11 @@ for engine in "${engines[@]}"; do
         continue
       fi
       [[ $status -eq 0 ]] || { say "$engine $size KiB $operation did not pass (exit $status), see $dir.log"; failed=1; }
+      # an open loop splits the service times (from each operation's actual start), kept beside the corrected ones
       jq -r --arg engine "$engine" --arg size "$size" --argjson rss_mib $((peak_kib / 1024)) '
         def round2: . * 100 | round / 100;
         def round3: . * 1000 | round / 1000;
         (.operations[0]) as $op | (.ceilingShares[0] // {}) as $share | ($op.storeTraffic // {}) as $traffic
-        # an open loop splits its operations' service times (from their actual start), kept beside the corrected ones
         | ($op.timeSplit // (.rate.uncorrected[] | select(.type == $op.type) | .timeSplit) // {}) as $split
         | [$engine, $size, $op.type, ($op.opsPerSecond | round2),
            ($share.workerCpuMillisPerMib // null | if . then round3 else "-" end),
