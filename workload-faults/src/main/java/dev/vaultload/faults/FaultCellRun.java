@@ -29,6 +29,7 @@ import dev.vaultload.vault.VaultKms;
 import dev.vaultload.vault.VaultSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -83,6 +84,26 @@ final class FaultCellRun {
             return Optional.empty();
         }
         FaultKind.Placement placement = placed.get();
+        Replayed replayed = replay(fixture, reports, cellName, placement, store, engine);
+        long validationFailures = replayed.result().failures().stream().filter(f -> f.message().startsWith("final ")).count();
+        return Optional.of(new FaultCell(kind, store.name(), engine, placement.fault().name(), replayed.faultOn(),
+                replayed.result(), replayed.retries(), validationFailures, replayed.healedAt()));
+    }
+
+    /**
+     * What a replay through a fault showed: its result, how long the fault was on, when it was healed (null if it never
+     * was on) and the retries of the harness's S3 client.
+     */
+    record Replayed(RunResult result, Duration faultOn, Instant healedAt, long retries) {
+    }
+
+    /**
+     * {@code fixture} replayed by {@code engine} on a bucket of {@code store} named for the cell, the placement's fault
+     * switched by the {@link FaultWindow}, its key manager's settings over the environment's; the placement's
+     * resources closed after.
+     */
+    static Replayed replay(Fixture fixture, Path reports, String cellName, FaultKind.Placement placement,
+                           StoreUnderTest store, CellEngine engine) {
         try (AutoCloseable resources = placement.resources();
              S3Connection direct = S3Connection.open(S3ClientSettings.of(store.endpoint(), store.credentials()));
              S3Connection faulted = S3Connection.open(new S3ClientSettings(placement.endpoint(),
@@ -110,14 +131,12 @@ final class FaultCellRun {
             }
             RunResult result;
             try (window) {
-                result = new WorkloadRunner(config(cellName, engine), "FaultMatrix", new ContentGenerator())
+                result = new WorkloadRunner(config(reports, cellName, engine), "FaultMatrix", new ContentGenerator())
                         .run(new Combination(store.name(), THREADS, FILE_SIZE_KIB), fixture, "SMALL", window, engineOn,
                                 users -> Map.of());
             }
             long retries = faulted.retriesByOperation().values().stream().mapToLong(Long::longValue).sum();
-            long validationFailures = result.failures().stream().filter(f -> f.message().startsWith("final ")).count();
-            return Optional.of(new FaultCell(kind, store.name(), engine, placement.fault().name(), window.faultDuration(),
-                    result, retries, validationFailures, window.healedAt().orElse(null)));
+            return new Replayed(result, window.faultDuration(), window.healedAt().orElse(null), retries);
         } catch (Exception e) {
             throw new IllegalStateException("fault matrix cell " + cellName + " could not run: " + e, e);
         }
@@ -151,7 +170,7 @@ final class FaultCellRun {
         return VaultKms.of(name -> cell.containsKey(name) ? cell.get(name) : system.apply(name));
     }
 
-    private RunConfig config(String cellName, CellEngine engine) {
+    private static RunConfig config(Path reports, String cellName, CellEngine engine) {
         return new RunConfig(List.of("FAULTS"), List.of(engine == CellEngine.S3EC ? S3EcEngineFactory.NAME
                 : VaultEngineFactory.NAME), List.of(THREADS), List.of(FILE_SIZE_KIB),
                 new RunConfig.FixtureSource.Committed(FixtureSize.SMALL), CipherSuite.AES256_GCM, KDF_ITERATIONS,

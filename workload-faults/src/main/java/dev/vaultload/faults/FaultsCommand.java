@@ -64,8 +64,11 @@ public final class FaultsCommand implements Runnable {
     int tamper(@Parameters(paramLabel = "SCOPE", description = "short: every kind at once on FILESYSTEM and MinIO; full:"
                        + " each kind on its own on FILESYSTEM, MinIO and the embedded server") MatrixScope scope,
                @Option(names = "--out", paramLabel = "DIR", defaultValue = "target/tamper-matrix",
-                       description = "where tamper.md goes (default: ${DEFAULT-VALUE})") Path out) throws IOException {
-        return runMatrix("the tamper matrix", (minio, work) -> TamperMatrix.run(scope, minio, work), out.resolve("tamper.md"));
+                       description = "where tamper.md goes (default: ${DEFAULT-VALUE})") Path out,
+               @Option(names = "--kms-keys-only", description = "only the cells whose KMS key is deleted mid-run")
+               boolean kmsKeysOnly) throws IOException {
+        return runMatrix("the tamper matrix", (minio, work) -> kmsKeysOnly ? TamperMatrix.kmsKeysOnly(scope, minio, work)
+                : TamperMatrix.run(scope, minio, work), out.resolve("tamper.md"));
     }
 
     private int runMatrix(String matrixName, Matrix matrix, Path tableFile) throws IOException {
