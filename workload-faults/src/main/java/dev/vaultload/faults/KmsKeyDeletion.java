@@ -9,48 +9,77 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.stats.ErrorClass;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.kms.KmsClient;
 
 /**
- * The tamper matrix's alteration of key material held in a KMS: a key of the AWS KMS API (local-kms here), made for the
- * cell, scheduled for deletion part way through a replay whose engine keeps its documents' data keys under it
- * (VAULTLOAD with KMS_KEYS=DOCUMENT through AWS_KMS, or S3EC's KMS keyring). The documents written before can no longer
- * be opened: the run must report each of them with the key's id, as the KMS's refusal, not as LOST and not silently.
- * The key is the cell's own (the shared AWS_KMS_KEY_ID stays usable); the KMS's pending window is its minimum, 7 days.
+ * The tamper matrix's alteration of key material held in a KMS: a key made for the cell, deleted part way through a
+ * replay whose engine keeps its documents' data keys under it: on the AWS KMS API (local-kms here) VAULTLOAD with
+ * KMS_KEYS=DOCUMENT through AWS_KMS or S3EC's KMS keyring, on KES VAULTLOAD with KMS_KEYS=DOCUMENT. The documents
+ * written before can no longer be opened: the run must report each of them with the key's id, as the KMS's refusal,
+ * not as LOST and not silently. The key is the cell's own (the shared AWS_KMS_KEY_ID and KES_KEY_NAME stay usable).
  */
 final class KmsKeyDeletion {
+    /** The AWS KMS API's shortest pending window: the key is refused at once, gone after it. */
     private static final int PENDING_WINDOW_DAYS = 7;
+    private static final Duration KES_CALL_TIMEOUT = Duration.ofSeconds(20);
+
+    /** Where the cell's key is held, and how it is made and deleted. */
+    enum HeldKey {
+        /** local-kms: CreateKey, then ScheduleKeyDeletion (every later call refused with KMSInvalidStateException). */
+        AWS_KMS,
+        /** KES: scripts/start-kes.sh create-key, then delete-key with the admin's identity (calls on it answer 404). */
+        KES
+    }
 
     private KmsKeyDeletion() {
     }
 
-    /** The cell for {@code engine} on {@code store}, with the environment's AWS KMS API (AWS_KMS_URL). */
-    static Verdict run(CellEngine engine, StoreUnderTest store, Path reports) {
+    /**
+     * The cell for {@code engine} with its key at {@code held} on {@code store}, with the environment's KMS (AWS_KMS_URL;
+     * KES_URL and the KES_BASE_DIR and KES_PORT of scripts/start-kes.sh).
+     */
+    static Verdict run(CellEngine engine, HeldKey held, StoreUnderTest store, Path reports) {
         long startNanos = System.nanoTime();
-        Function<String, String> settings = SettingsRegistry.system();
-        String cellName = "kms-key-deleted-" + engine.name().toLowerCase(Locale.ROOT);
+        String cellName = "kms-key-deleted-" + (engine.name() + "-" + held.name()).toLowerCase(Locale.ROOT).replace('_', '-');
         Fixture fixture = new FixtureLoader().loadResource("fixtures/fixture-small.json");
-        KmsClient client = AwsKmsClients.open(settings, List.of());
-        String keyId = client.createKey(request -> request.description("vaultload tamper matrix " + cellName))
-                .keyMetadata().keyId();
-        Fault deleted = SwitchedFault.of("AWS KMS key scheduled for deletion",
-                () -> client.scheduleKeyDeletion(request -> request.keyId(keyId).pendingWindowInDays(PENDING_WINDOW_DAYS)),
-                () -> {
-                    // an alteration: nothing restores the key before the final validation
-                });
-        FaultKind.Placement placement = new FaultKind.Placement(store.endpoint(), deleted, client::close,
-                Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS", KmsSettings.AWS_KMS_KEY_ID.name(), keyId)));
+        String keyId;
+        Fault deleted;
+        AutoCloseable resources;
+        Map<String, String> kms;
+        if (held == HeldKey.AWS_KMS) {
+            KmsClient client = AwsKmsClients.open(SettingsRegistry.system(), List.of());
+            keyId = client.createKey(request -> request.description("vaultload tamper matrix " + cellName)).keyMetadata().keyId();
+            deleted = alteration("AWS KMS key scheduled for deletion",
+                    () -> client.scheduleKeyDeletion(request -> request.keyId(keyId).pendingWindowInDays(PENDING_WINDOW_DAYS)));
+            resources = client::close;
+            kms = Map.of(KmsSettings.KMS.name(), "AWS_KMS", KmsSettings.AWS_KMS_KEY_ID.name(), keyId);
+        } else {
+            RepositoryScript kes = RepositoryScript.named("start-kes.sh");
+            keyId = "vaultload-tamper-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis();
+            kes.run(KES_CALL_TIMEOUT, Map.of(), "create-key", keyId);
+            deleted = alteration("KES key deleted", () -> kes.run(KES_CALL_TIMEOUT, Map.of(), "delete-key", keyId));
+            resources = () -> {
+            };
+            kms = Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_KEY_NAME.name(), keyId);
+        }
+        FaultKind.Placement placement = new FaultKind.Placement(store.endpoint(), deleted, resources, Optional.of(kms));
         FaultCellRun.Replayed replayed = FaultCellRun.replay(fixture, reports, cellName, placement, store, engine);
         // what the cell costs CI's short matrix
         LoggerFactory.getLogger(KmsKeyDeletion.class).info("tamper cell {} took {} ms", cellName,
                 (System.nanoTime() - startNanos) / 1_000_000);
-        return new Verdict(engine, store.name(), keyId, !replayed.faultOn().isZero(), replayed.result());
+        return new Verdict(engine, held, store.name(), keyId, !replayed.faultOn().isZero(), replayed.result());
+    }
+
+    /** A fault whose heal restores nothing: the key stays deleted through the final validation. */
+    private static Fault alteration(String name, Runnable delete) {
+        return SwitchedFault.of(name, delete, () -> {
+        });
     }
 
     /**
@@ -58,16 +87,16 @@ final class KmsKeyDeletion {
      * altered, and its final validation reported documents it could not open, each failure naming its object and the
      * key's id. (Under CONTINUE a KMS refusal is no data error, so the run itself passes: the report is what counts.)
      */
-    record Verdict(CellEngine engine, String store, String keyId, boolean keyDeleted, RunResult result) {
+    record Verdict(CellEngine engine, HeldKey held, String store, String keyId, boolean keyDeleted, RunResult result) {
 
         static String markdownHeader() {
-            return "| engine | store | KMS key | deleted | objects checked | documents the validation could not open (naming"
+            return "| engine | KMS | store | key | deleted | objects checked | documents the validation could not open (naming"
                     + " the key) | their class | other validation failures | LOST | altered | verdict |\n"
-                    + "|---|---|---|---|---|---|---|---|---|---|---|\n";
+                    + "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
         }
 
         String markdownRow() {
-            return "| " + engine + " | " + store + " | " + keyId + " | " + (keyDeleted ? "yes" : "no") + " | "
+            return "| " + engine + " | " + held + " | " + store + " | " + keyId + " | " + (keyDeleted ? "yes" : "no") + " | "
                     + result.objects().checked() + " | " + namingKey().size() + " | " + classes() + " | " + (validationFailures().size() - namingKey().size())
                     + " | " + count(ErrorClass.LOST) + " | " + count(ErrorClass.INTEGRITY) + " | "
                     + problem().map(why -> "FAIL: " + why).orElse("pass") + " |\n";
@@ -75,7 +104,7 @@ final class KmsKeyDeletion {
 
         /** Why the cell does not hold; empty when it does. */
         Optional<String> problem() {
-            String cell = "KMS key " + keyId + " deleted under " + engine + " on " + store + ": ";
+            String cell = held + " key " + keyId + " deleted under " + engine + " on " + store + ": ";
             if (!keyDeleted) {
                 return Optional.of(cell + "the run ended before the key was deleted");
             }

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * a rollback altered. Both scopes end with a rotation interrupted halfway on MinIO ({@link InterruptedRotation}), then,
  * with the AWS KMS API in the environment (AWS_KMS_URL, AWS_KMS_KEY_ID), key material held in the KMS altered: a
  * document key's KMS key deleted mid-run ({@link KmsKeyDeletion}; SHORT: S3EC's KMS keyring, FULL: VAULTLOAD's
- * KMS_KEYS=DOCUMENT too).
+ * KMS_KEYS=DOCUMENT too, and at KES with KES in the environment).
  */
 final class TamperMatrix {
     private static final long SEED = 20261125L;
@@ -91,28 +91,44 @@ final class TamperMatrix {
         try (StoreUnderTest minio = StoreUnderTest.minio(minioBinary, work)) {
             kmsKeys = kmsKeyCells(scope, minio, work);
         }
-        List<String> problems = kmsKeys.isEmpty() ? List.of("no cell ran: the AWS KMS API is unset")
+        List<String> problems = kmsKeys.isEmpty() ? List.of("no cell ran: no KMS in the environment")
                 : kmsKeys.stream().flatMap(verdict -> verdict.problem().stream()).toList();
         return new MatrixOutcome(kmsKeyTable(kmsKeys), problems);
     }
 
-    /** Short: S3EC's KMS keyring; full: VAULTLOAD's KMS_KEYS=DOCUMENT too. None without the AWS KMS API. */
+    /**
+     * Short: S3EC's KMS keyring on the AWS KMS API; full: VAULTLOAD's KMS_KEYS=DOCUMENT there and at KES too. A cell
+     * whose KMS is not in the environment is left out, with a warning.
+     */
     private static List<KmsKeyDeletion.Verdict> kmsKeyCells(MatrixScope scope, StoreUnderTest minio, Path work) {
-        if (KmsServers.of(SettingsRegistry.system()).awsKms().isEmpty()) {
+        KmsServers servers = KmsServers.of(SettingsRegistry.system());
+        List<KmsKeyDeletion.Verdict> verdicts = new ArrayList<>();
+        if (servers.awsKms().isEmpty()) {
             LoggerFactory.getLogger(TamperMatrix.class).warn("AWS_KMS_URL or AWS_KMS_KEY_ID unset: the matrix runs"
-                    + " without its KMS key cells; eval \"$(scripts/start-local-kms.sh start)\" first");
-            return List.of();
+                    + " without its AWS KMS key cells; eval \"$(scripts/start-local-kms.sh start)\" first");
+        } else {
+            for (CellEngine engine : scope == MatrixScope.FULL ? List.of(CellEngine.VAULTLOAD, CellEngine.S3EC)
+                    : List.of(CellEngine.S3EC)) {
+                verdicts.add(KmsKeyDeletion.run(engine, KmsKeyDeletion.HeldKey.AWS_KMS, minio, work.resolve("reports")));
+            }
         }
-        List<CellEngine> engines = scope == MatrixScope.FULL ? List.of(CellEngine.VAULTLOAD, CellEngine.S3EC)
-                : List.of(CellEngine.S3EC);
-        return engines.stream().map(engine -> KmsKeyDeletion.run(engine, minio, work.resolve("reports"))).toList();
+        if (scope == MatrixScope.FULL) {
+            if (servers.kes().isEmpty()) {
+                LoggerFactory.getLogger(TamperMatrix.class).warn("KES_URL unset: the matrix runs without its KES key"
+                        + " cell; eval \"$(scripts/start-kes.sh start)\" first");
+            } else {
+                verdicts.add(KmsKeyDeletion.run(CellEngine.VAULTLOAD, KmsKeyDeletion.HeldKey.KES, minio,
+                        work.resolve("reports")));
+            }
+        }
+        return verdicts;
     }
 
     private static String kmsKeyTable(List<KmsKeyDeletion.Verdict> kmsKeys) {
         if (kmsKeys.isEmpty()) {
             return "";
         }
-        StringBuilder table = new StringBuilder("\nA document key's KMS key deleted mid-run (AWS KMS API):\n\n")
+        StringBuilder table = new StringBuilder("\nA document key's KMS key deleted mid-run:\n\n")
                 .append(KmsKeyDeletion.Verdict.markdownHeader());
         kmsKeys.forEach(verdict -> table.append(verdict.markdownRow()));
         return table.toString();

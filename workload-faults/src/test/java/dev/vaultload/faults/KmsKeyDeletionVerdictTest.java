@@ -36,7 +36,7 @@ class KmsKeyDeletionVerdictTest {
                 new RunTiming("2026-11-28T08:00:00Z", 20_000, 1, null), List.of(), errors, failures,
                 Map.of(), new ObjectOutcomes(104, 0, 0, 0), new CpuUsage(0, 0, 0), null, Map.of(), Environment.current(),
                 null, null, null, null, null);
-        return new KmsKeyDeletion.Verdict(CellEngine.S3EC, "MINIO", KEY, deleted, result);
+        return new KmsKeyDeletion.Verdict(CellEngine.S3EC, KmsKeyDeletion.HeldKey.AWS_KMS, "MINIO", KEY, deleted, result);
     }
 
     @Test
