@@ -3,6 +3,9 @@
 # in front of real S3 servers on 127.0.0.1, each cell a CONTINUE run whose final validation must find nothing lost.
 #   scripts/fault-matrix.sh [short|full]     short (default, CI): every fault once, about 2 minutes;
 #                                            full: every fault on every store it applies to (MinIO, embedded, Ceph)
+# The key manager's cells run on MinIO with the KMS servers the environment names: VAULTLOAD through KES (KES_URL...:
+# start-kes.sh), S3EC's KMS keyring through the AWS KMS API (AWS_KMS_URL, AWS_KMS_KEY_ID: start-local-kms.sh; short:
+# its refused calls and disabled key only); a cell whose KMS is not running is left out, with a warning.
 # FAULT_MATRIX_DOC=1 also replaces the table in docs/faults.md with this run's (with the date and machine).
 # Needs: Go (Toxiproxy v2.5.0 and MinIO are built once, pinned); Ceph's Debian packages for the Ceph cells (a
 # running single-node cluster named by CEPH_BASE_DIR/CEPH_RGW_PORT/CEPH_MON_PORT is joined, else a private one is

@@ -7,6 +7,8 @@
 #   scripts/start-kes.sh down              # stops it by pid, keeping keys, certificates and config (a restart's)
 #   scripts/start-kes.sh up                # starts a server brought down again on them
 #   scripts/start-kes.sh binary            # prints the kes binary's path, building it first if there is none
+#   scripts/start-kes.sh create-key NAME   # creates a key on the running server (the client's identity)
+#   scripts/start-kes.sh delete-key NAME   # deletes a key (the admin's identity: the client's policy may not)
 #
 # Environment:
 #   KES_BINARY          the kes server; else the pinned build in ~/go/kes/KES_VERSION, built once from the Go module
@@ -109,6 +111,23 @@ client_call() {
   curl -fsS --max-time 5 --cacert "$certs_dir/ca.crt" --cert "$certs_dir/client.crt" --key "$certs_dir/client.key" "$@"
 }
 
+admin_call() {
+  curl -fsS --max-time 5 --cacert "$certs_dir/ca.crt" --cert "$certs_dir/admin.crt" --key "$certs_dir/admin.key" "$@"
+}
+
+# create-key / delete-key NAME: a key of the running server, e.g. the tamper matrix's, deleted mid-run
+key_call() {
+  local verb="$1" name="${2:-}"
+  [[ "$name" =~ ^[A-Za-z0-9_-]+$ ]] || die "$verb-key needs a key name of letters, digits, - and _"
+  running_pid >/dev/null || die "no KES running in $base_dir: use start"
+  if [ "$verb" = create ]; then
+    client_call -o /dev/null -X POST "$url/v1/key/create/$name" || die "creating key $name at $url failed"
+  else
+    admin_call -o /dev/null -X DELETE "$url/v1/key/delete/$name" || die "deleting key $name at $url failed"
+  fi
+  say "key $name: ${verb}d at $url"
+}
+
 wait_until_ready() {
   await_ready "$1" kes client_call -o /dev/null "$url/v1/status"
 }
@@ -159,5 +178,7 @@ case "${1:-}" in
   up) up ;;
   status) process_status "$url" ;;
   binary) find_or_build_kes ;;
-  *) echo "usage: $0 start|stop|down|up|status|binary" >&2; exit 2 ;;
+  create-key) key_call create "${2:-}" ;;
+  delete-key) key_call delete "${2:-}" ;;
+  *) echo "usage: $0 start|stop|down|up|status|binary|create-key NAME|delete-key NAME" >&2; exit 2 ;;
 esac

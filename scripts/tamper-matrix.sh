@@ -5,7 +5,11 @@
 #   scripts/tamper-matrix.sh [short|full]   short (default, CI): every kind at once, in each mode (FIXTURE, SOAK,
 #                                           HEADROOM, RATE, ROTATION), on FILESYSTEM and MinIO; full: each kind on
 #                                           its own, in each mode it applies to, on FILESYSTEM, MinIO and the
-#                                           embedded server; both end with a rotation interrupted halfway on MinIO
+#                                           embedded server; both end with a rotation interrupted halfway on MinIO,
+#                                           then (with AWS_KMS_URL and AWS_KMS_KEY_ID set: start-local-kms.sh) a
+#                                           document key's KMS key deleted mid-run on MinIO (short: S3EC's KMS
+#                                           keyring; full: VAULTLOAD's KMS_KEYS=DOCUMENT there and,
+#                                           with KES started by start-kes.sh, at KES too)
 # Prints per cell: alterations made, observable (and of them on re-sealed keystores, re-encrypted documents,
 # rollbacks), found, named with the right class, missed, false alarms; then the interrupted rotation's row (a client
 # killed with SIGKILL mid-sweep; a fresh process must open every keystore and document).

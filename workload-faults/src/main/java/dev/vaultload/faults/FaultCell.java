@@ -8,6 +8,7 @@ import dev.vaultload.stats.OperationStatistics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -15,13 +16,14 @@ import java.util.Map;
 /**
  * What one cell of the matrix observed: one fault in front of one store during a replay in CONTINUE mode.
  *
+ * @param engine      the engine that ran the replay
  * @param faultName   what the fault did, e.g. "latency 100 ms ± 50 ms"
  * @param faultOn     how long it was on
  * @param retries     retries the S3 client made, all operations
  * @param validationFailures failures of the final validation's own LISTs and READs (a check that could not be made)
  * @param healedAt    when the fault was healed; null if it never was on
  */
-record FaultCell(FaultKind kind, String store, String faultName, Duration faultOn, RunResult result, long retries,
+record FaultCell(FaultKind kind, String store, CellEngine engine, String faultName, Duration faultOn, RunResult result, long retries,
                  long validationFailures, Instant healedAt) {
 
     /**
@@ -85,9 +87,11 @@ record FaultCell(FaultKind kind, String store, String faultName, Duration faultO
      */
     List<String> problems() {
         List<String> problems = new ArrayList<>();
-        String cell = faultName + " on " + store;
+        String cell = faultName + " on " + store + " (" + engine + ")";
         if (!passed()) {
-            problems.add(cell + ": " + verdict() + " " + result.failures().stream().limit(5).toList());
+            // the validation's own failures first: they say which check could not be made
+            problems.add(cell + ": " + verdict() + " " + result.failures().stream()
+                    .sorted(Comparator.comparing(failure -> !failure.message().startsWith("final "))).limit(5).toList());
         }
         if (kind.mustShow() && !effectSeen()) {
             problems.add(cell + " had no visible effect: no failed call, no retry, longest operation "

@@ -14,8 +14,9 @@ import software.amazon.awssdk.services.kms.KmsClient;
 /**
  * The faults of the matrix, each put between the client and a store the way it happens: network faults by a
  * Toxiproxy proxy, S3 error answers by an {@link HttpFaultStage}, a crash by killing the server's process; the key
- * manager's faults by a Toxiproxy proxy between the engine and KES (VAULTLOAD with {@code KMS_KEYS=DOCUMENT}, a
- * KMS call per WRITE, READ and SHARE), the store left healthy.
+ * manager's faults by a Toxiproxy proxy between the engine and its KMS, the store left healthy: VAULTLOAD with
+ * {@code KMS_KEYS=DOCUMENT} in front of KES, S3EC's KMS keyring in front of the AWS KMS API (local-kms); either makes
+ * a KMS call per WRITE, READ and SHARE.
  */
 enum FaultKind {
     LATENCY(Layer.NETWORK, 50),
@@ -31,7 +32,7 @@ enum FaultKind {
     KMS_LATENCY(Layer.KMS, 50),
     KMS_BLACK_HOLE(Layer.KMS),
     KMS_STOPPED(Layer.KMS),
-    /** The KES process itself stopped and started again on its keys (scripts/start-kes.sh down, up). */
+    /** The KES process itself stopped and started again on its keys (scripts/start-kes.sh down, up): VAULTLOAD only. */
     KMS_RESTARTED(Layer.KMS),
     /** The AWS KMS API's key disabled (DisableKey) and enabled again (EnableKey): every call on it refused meanwhile. */
     KMS_KEY_DISABLED(Layer.KMS);
@@ -75,13 +76,21 @@ enum FaultKind {
         return this != SLOW_CLOSE;
     }
 
+    /** The engines this fault's cells run: a key manager's fault both (S3EC not with KES restarted: it has no KES). */
+    List<CellEngine> engines() {
+        return layer != Layer.KMS ? List.of(CellEngine.VAULTLOAD)
+                : this == KMS_RESTARTED ? List.of(CellEngine.VAULTLOAD) : List.of(CellEngine.VAULTLOAD, CellEngine.S3EC);
+    }
+
     /**
-     * This fault in front of {@code store}; empty when it cannot happen there (no process to kill, no KES server).
+     * This fault in front of {@code store} for {@code engine}; empty when it cannot happen there (no process to kill,
+     * no KMS server for the engine).
      *
-     * @param kms the key managers a key manager's fault can stand in front of (KMS_RESTARTED also needs KES to be the
-     *            one scripts/start-kes.sh runs)
+     * @param kms the key managers a key manager's fault can stand in front of: KES for VAULTLOAD, the AWS KMS API for
+     *            S3EC (KMS_RESTARTED also needs KES to be the one scripts/start-kes.sh runs)
      */
-    Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, KmsServers kms) {
+    Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, KmsServers kms,
+                              CellEngine engine) {
         return switch (layer) {
             case NETWORK -> {
                 ToxicProxy proxy = toxiproxy.proxy(cellName, store.endpoint());
@@ -95,17 +104,24 @@ enum FaultKind {
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
             case KMS -> this == KMS_KEY_DISABLED ? keyDisabled(store, kms)
+                    : engine == CellEngine.S3EC ? kms.awsKms().map(server -> {
+                        ToxicProxy proxy = toxiproxy.proxy(cellName, server);
+                        return new Placement(store.endpoint(), kmsFault(proxy, "AWS KMS"), () -> {
+                        }, Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS", KmsSettings.AWS_KMS_URL.name(),
+                                proxy.endpoint().toString())));
+                    })
                     : kms.kes().filter(server -> this != KMS_RESTARTED || kesScript().succeeds(KES_SWITCH_TIMEOUT, Map.of(), "status"))
                     .map(server -> {
                         ToxicProxy proxy = toxiproxy.proxy(cellName, server);
-                        return new Placement(store.endpoint(), kmsFault(proxy), () -> {
+                        return new Placement(store.endpoint(), kmsFault(proxy, "KES"), () -> {
                         }, Optional.of(Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_URL.name(),
                                 proxy.tlsEndpoint().toString())));
                     });
         };
     }
 
-    private Fault kmsFault(ToxicProxy proxy) {
+    /** @param server the KMS behind {@code proxy}, for the fault's name: KES, AWS KMS */
+    private Fault kmsFault(ToxicProxy proxy, String server) {
         Fault fault = switch (this) {
             case KMS_LATENCY -> proxy.latency(Duration.ofMillis(100), Duration.ofMillis(50));
             case KMS_BLACK_HOLE -> proxy.blackHole();
@@ -115,12 +131,12 @@ enum FaultKind {
                     () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "up"));
             default -> throw new IllegalStateException(this + " is not a key manager's fault");
         };
-        return SwitchedFault.of("KES " + fault.name(), fault::inject, fault::heal);
+        return SwitchedFault.of(server + " " + fault.name(), fault::inject, fault::heal);
     }
 
     /** The AWS KMS API's key (AWS_KMS_KEY_ID) disabled and enabled by a client of its own; empty without that API. */
     private static Optional<Placement> keyDisabled(StoreUnderTest store, KmsServers kms) {
-        if (!kms.awsKms()) {
+        if (kms.awsKms().isEmpty()) {
             return Optional.empty();
         }
         Function<String, String> settings = SettingsRegistry.system();

@@ -4,8 +4,10 @@ import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.settings.SettingsRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
 
@@ -15,21 +17,29 @@ import org.slf4j.LoggerFactory;
  * lost or altered. SHORT: every fault once (network faults on MinIO, S3 errors on the embedded server, kills on
  * MinIO and Ceph); FULL: every fault on every store it applies to. Ceph's cells run only where its daemons are
  * installed ({@link RestartableRgw#installed()}); without them the matrix runs without Ceph and logs that it does.
- * The key manager's cells (on MinIO, either scope) run only with a KES server (KES_URL and its client's settings,
- * as scripts/start-kes.sh prints them); without one the matrix says it leaves them out.
+ * The key manager's cells (on MinIO, either scope) run VAULTLOAD in front of a KES server (KES_URL and its client's
+ * settings, as scripts/start-kes.sh prints them) and S3EC's KMS keyring in front of the AWS KMS API (AWS_KMS_URL,
+ * AWS_KMS_KEY_ID, as scripts/start-local-kms.sh prints them); without a server the matrix says which cells it leaves
+ * out.
  */
 final class FaultMatrix {
+    /** S3EC's key manager's faults in the short scope: refused calls and a disabled key fail at once, no timeout waited. */
+    private static final Set<FaultKind> SHORT_S3EC = EnumSet.of(FaultKind.KMS_STOPPED, FaultKind.KMS_KEY_DISABLED);
+
     private FaultMatrix() {
     }
 
     /**
+     * @param faults      the faults whose cells run (every one, but for a look at a few)
      * @param minioBinary the minio executable of the MinIO cells
      * @param work        a scratch directory for MinIO's data and the cells' reports
      */
-    static MatrixOutcome run(MatrixScope scope, Path minioBinary, Path work) {
+    static MatrixOutcome run(MatrixScope scope, Set<FaultKind> faults, Path minioBinary, Path work) {
         boolean full = scope == MatrixScope.FULL;
-        boolean withCeph = RestartableRgw.installed();
-        if (!withCeph) {
+        // a key manager's cells run on MinIO alone: Ceph is not started for them
+        boolean cephCells = faults.stream().anyMatch(kind -> kind.layer != FaultKind.Layer.KMS);
+        boolean withCeph = cephCells && RestartableRgw.installed();
+        if (cephCells && !withCeph) {
             LoggerFactory.getLogger(FaultMatrix.class).warn("no Ceph binaries (ceph-mon, ceph-osd, radosgw, ceph): the"
                     + " matrix runs without its CEPH cells; scripts/start-ceph.sh installs them");
         }
@@ -38,9 +48,10 @@ final class FaultMatrix {
             LoggerFactory.getLogger(FaultMatrix.class).warn("KES_URL unset: the matrix runs without its KES cells;"
                     + " eval \"$(scripts/start-kes.sh start)\" first");
         }
-        if (!kms.awsKms()) {
+        if (kms.awsKms().isEmpty()) {
             LoggerFactory.getLogger(FaultMatrix.class).warn("AWS_KMS_URL or AWS_KMS_KEY_ID unset: the matrix runs"
-                    + " without its AWS KMS cell; eval \"$(scripts/start-local-kms.sh start)\" first");
+                    + " without its AWS KMS cells (S3EC's, the disabled key); eval \"$(scripts/start-local-kms.sh start)\""
+                    + " first");
         }
         List<FaultCell> cells = new ArrayList<>();
         try (ToxiproxyServer toxiproxy = ToxiproxyServer.start();
@@ -49,15 +60,26 @@ final class FaultMatrix {
              StoreUnderTest ceph = withCeph ? StoreUnderTest.ceph() : null) {
             FaultCellRun runner = new FaultCellRun(new FixtureLoader().loadResource("fixtures/fixture-small.json"),
                     toxiproxy, work.resolve("reports"), kms);
-            for (FaultKind kind : FaultKind.values()) {
+            for (FaultKind kind : faults) {
                 for (StoreUnderTest store : stores(kind, full, minio, embedded, ceph)) {
-                    runner.run(kind, store).ifPresent(cells::add);
+                    for (CellEngine engine : engines(kind, full)) {
+                        runner.run(kind, store, engine).ifPresent(cells::add);
+                    }
                 }
             }
         }
         List<String> problems = cells.isEmpty() ? List.of("no cell ran")
                 : cells.stream().flatMap(cell -> cell.problems().stream()).toList();
         return new MatrixOutcome(FaultMatrixReport.markdown(cells), problems);
+    }
+
+    /**
+     * Full: every engine the fault applies to ({@link FaultKind#engines()}); short: VAULTLOAD, and S3EC for the faults
+     * in {@link #SHORT_S3EC} only, those whose cells end soonest.
+     */
+    private static List<CellEngine> engines(FaultKind kind, boolean full) {
+        return kind.engines().stream().filter(engine -> full || engine == CellEngine.VAULTLOAD || SHORT_S3EC.contains(kind))
+                .toList();
     }
 
     /**

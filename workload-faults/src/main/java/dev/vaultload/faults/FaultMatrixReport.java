@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The matrix as a Markdown table: one row per fault and store, the failed calls of each operation by class. */
+/** The matrix as a Markdown table: one row per fault, store and engine, the failed calls of each operation by class. */
 final class FaultMatrixReport {
     private static final List<OperationType> COLUMNS = List.of(OperationType.WRITE, OperationType.SHARE,
             OperationType.READ, OperationType.LIST, OperationType.DELETE);
@@ -18,15 +18,16 @@ final class FaultMatrixReport {
 
     static String markdown(List<FaultCell> cells) {
         StringBuilder table = new StringBuilder();
-        table.append("| fault | store | on (s) | ");
+        table.append("| fault | store | engine | on (s) | ");
         COLUMNS.forEach(type -> table.append(type).append(" | "));
         table.append("retries | longest op (ms) | failing after heal (ms) | objects checked | in doubt: found / absent | LOST"
                 + " | altered | verdict |\n");
-        table.append("|---".repeat(COLUMNS.size() + 11)).append("|\n");
+        table.append("|---".repeat(COLUMNS.size() + 12)).append("|\n");
         for (FaultCell cell : cells) {
             ObjectOutcomes objects = cell.objects();
             table.append("| ").append(cell.faultName())
                     .append(" | ").append(cell.store())
+                    .append(" | ").append(cell.engine())
                     .append(" | ").append(String.format(Locale.ROOT, "%.1f", cell.faultOn().toMillis() / 1000.0))
                     .append(" | ");
             COLUMNS.forEach(type -> table.append(errors(cell.errors(type))).append(" | "));

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * Counts the store calls of a run and injects a fault at one count, healing it at a later count or once it
+ * Counts the store calls of a run (those through it, or through {@link #call()} those of an engine with S3 clients of
+ * its own, which an {@link HttpFaultStage} in front of the store counts) and injects a fault at one count, healing it at a later count or once it
  * has lasted its longest duration, whichever comes first: the same point of the replay every run, and healed
  * before the final validation even when the fault stalls every call (a black hole).
  */
@@ -41,7 +42,8 @@ final class FaultWindow extends ForwardingBlobStore {
         this.longest = longest;
     }
 
-    private void beforeCall() {
+    /** One store call made; the fault switches at its counts. */
+    void call() {
         int call = calls.incrementAndGet();
         if (call == injectAtCall) {
             fault.inject();
@@ -72,49 +74,49 @@ final class FaultWindow extends ForwardingBlobStore {
 
     @Override
     public void put(String key, InputStream content, long lengthBytes) {
-        beforeCall();
+        call();
         super.put(key, content, lengthBytes);
     }
 
     @Override
     public BlobOutputStream openOutput(String key) {
-        beforeCall();
+        call();
         return super.openOutput(key);
     }
 
     @Override
     public void copy(String sourceKey, String targetKey) {
-        beforeCall();
+        call();
         super.copy(sourceKey, targetKey);
     }
 
     @Override
     public InputStream get(String key) {
-        beforeCall();
+        call();
         return super.get(key);
     }
 
     @Override
     public Stream<String> list(String prefix) {
-        beforeCall();
+        call();
         return super.list(prefix);
     }
 
     @Override
     public boolean exists(String key) {
-        beforeCall();
+        call();
         return super.exists(key);
     }
 
     @Override
     public void delete(String key) {
-        beforeCall();
+        call();
         super.delete(key);
     }
 
     @Override
     public long deletePrefix(String prefix) {
-        beforeCall();
+        call();
         return super.deletePrefix(prefix);
     }
 

@@ -5,7 +5,9 @@ import dev.vaultload.storage.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,8 +47,13 @@ public final class FaultsCommand implements Runnable {
     int faults(@Parameters(paramLabel = "SCOPE", description = "short: every fault once; full: every fault on every"
                        + " store it applies to (MinIO, embedded, Ceph where installed)") MatrixScope scope,
                @Option(names = "--out", paramLabel = "DIR", defaultValue = "target/fault-matrix",
-                       description = "where faults.md goes (default: ${DEFAULT-VALUE})") Path out) throws IOException {
-        return runMatrix("the fault matrix", (minio, work) -> FaultMatrix.run(scope, minio, work), out.resolve("faults.md"));
+                       description = "where faults.md goes (default: ${DEFAULT-VALUE})") Path out,
+               @Option(names = "--faults", paramLabel = "FAULT", split = ",",
+                       description = "only these faults' cells, e.g. KMS_STOPPED,KMS_KEY_DISABLED (default: all of ${COMPLETION-CANDIDATES})")
+               Set<FaultKind> faults) throws IOException {
+        Set<FaultKind> chosen = faults == null ? EnumSet.allOf(FaultKind.class) : EnumSet.copyOf(faults);
+        return runMatrix("the fault matrix", (minio, work) -> FaultMatrix.run(scope, chosen, minio, work),
+                out.resolve("faults.md"));
     }
 
     @Command(name = "tamper", mixinStandardHelpOptions = true,
@@ -57,8 +64,11 @@ public final class FaultsCommand implements Runnable {
     int tamper(@Parameters(paramLabel = "SCOPE", description = "short: every kind at once on FILESYSTEM and MinIO; full:"
                        + " each kind on its own on FILESYSTEM, MinIO and the embedded server") MatrixScope scope,
                @Option(names = "--out", paramLabel = "DIR", defaultValue = "target/tamper-matrix",
-                       description = "where tamper.md goes (default: ${DEFAULT-VALUE})") Path out) throws IOException {
-        return runMatrix("the tamper matrix", (minio, work) -> TamperMatrix.run(scope, minio, work), out.resolve("tamper.md"));
+                       description = "where tamper.md goes (default: ${DEFAULT-VALUE})") Path out,
+               @Option(names = "--kms-keys-only", description = "only the cells whose KMS key is deleted mid-run")
+               boolean kmsKeysOnly) throws IOException {
+        return runMatrix("the tamper matrix", (minio, work) -> kmsKeysOnly ? TamperMatrix.kmsKeysOnly(scope, minio, work)
+                : TamperMatrix.run(scope, minio, work), out.resolve("tamper.md"));
     }
 
     private int runMatrix(String matrixName, Matrix matrix, Path tableFile) throws IOException {

@@ -35,7 +35,7 @@ class FaultCellTest {
                 new RunTiming("2026-11-28T08:00:00Z", 20_000, 1, null), List.of(), Map.of(ErrorClass.TIMEOUT, 3L), failures,
                 Map.of(), ObjectOutcomes.NONE, new CpuUsage(0, 0, 0), null, Map.of(), Environment.current(), null, null, null,
                 null, null);
-        return new FaultCell(FaultKind.KMS_STOPPED, "MINIO", "KES refused", Duration.ofSeconds(5), result, 0, 0, healedAt);
+        return new FaultCell(FaultKind.KMS_STOPPED, "MINIO", CellEngine.VAULTLOAD, "KES refused", Duration.ofSeconds(5), result, 0, 0, healedAt);
     }
 
     @Test
