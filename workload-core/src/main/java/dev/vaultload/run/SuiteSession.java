@@ -230,6 +230,16 @@ public final class SuiteSession implements AutoCloseable {
         return matrix;
     }
 
+    /**
+     * Whether an earlier life of this restarted shard finished the combination, whose result is in the shard's folder:
+     * it is not run again (the other shards went past its barrier).
+     *
+     * @return whether it passed then; empty when it is to run
+     */
+    public Optional<Boolean> finishedInEarlierLife(Combination combination) {
+        return resumable.takeFinished(combination);
+    }
+
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */
     public Engine engine(Combination combination, BlobStore store) {
         return engines.get(combination.engine()).open(store, engineOptions(provider(combination).directAccess()::get));
