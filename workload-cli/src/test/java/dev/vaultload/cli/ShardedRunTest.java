@@ -224,7 +224,8 @@ class ShardedRunTest {
      * Shard 1 of 2, in a process of its own, SIGKILLed mid-soak in the first of two combinations once it journaled a
      * pass, then started again with the same RUN_ID and SHARD_INDEX: it checks what its dead life acknowledged, soaks
      * what is left of the combination alone (shard 0 waits at the next barrier) and meets shard 0 at the second
-     * combination's barrier. The merge is complete and names the restart.
+     * combination's barrier. Every shard contributes to the merge, which names the restart; the next combination's
+     * merge is complete (synchronized).
      */
     @Test
     void aShardKilledMidSoakResumesWithItsRunIdAndRejoinsAtTheNextBarrier() throws Exception {
@@ -253,8 +254,9 @@ class ShardedRunTest {
             pool.shutdownNow();
         }
 
+        // the gap is left out of the killed combination's overlap: against a 6 s soak, it may leave under 80% of it
         Path merged = work.resolve("t4-merged");
-        Outcome merge = cli("merge", RESULTS + "t4", "--out", merged.toString());
+        Outcome merge = cli("merge", RESULTS + "t4", "--out", merged.toString(), "--accept-unsynchronized");
         assertEquals(0, merge.exitCode, merge::toString);
         assertTrue(merge.out.contains("shard 1 restarted once, gap "), merge.out);
         Map<Integer, RunResult> bySize = new TreeMap<>();
@@ -263,9 +265,12 @@ class ShardedRunTest {
             bySize.put(result.setup().fileSizeKib(), result);
         }
         assertEquals(Set.of(1, 2), bySize.keySet());
+        assertEquals(MergeSummary.COMPLETE, bySize.get(2).merge().status(), bySize.get(2).merge()::toString);
         for (RunResult result : bySize.values()) {
-            assertEquals(MergeSummary.COMPLETE, result.merge().status(), result.merge()::toString);
+            assertTrue(Set.of(MergeSummary.COMPLETE, MergeSummary.UNSYNCHRONIZED).contains(result.merge().status()),
+                    result.merge()::toString);
             assertEquals(List.of(0, 1), result.merge().contributingShards());
+            assertEquals(Map.of(), result.merge().missingShards());
             assertEquals(0L, result.errors().getOrDefault(ErrorClass.LOST, 0L), () -> "no LOST: " + result.failures());
             assertEquals(0L, result.errors().getOrDefault(ErrorClass.INTEGRITY, 0L), () -> "no INTEGRITY: " + result.failures());
         }
