@@ -138,6 +138,8 @@ step="$(pgrep -f "slurmstepd: \[$(squeue -h -j "${job}_1" -o %A)\.batch\]")" || 
 shard="$(pgrep -P "$step")" || fail "no process under the batch step of ${job}_1"
 kill -KILL "$shard"
 killed_at=$SECONDS
+{ zcat "$work/reports/$run_c/shard-1/"*.journal.jsonl.gz 2>/dev/null || true; } | grep -q '^{"event":"end"' \
+  && fail "shard 1 of $run_c had ended its combination when it was killed (a pass as long as the DURATION): nothing to resume"
 deadline=$((SECONDS + 30))
 until states "$job" | grep -qE '^1 (FAILED|COMPLETED)'; do
   ((SECONDS < deadline)) || fail "${job}_1 did not end after its SIGKILL: $(states "$job" | tr '\n' ' ')"
