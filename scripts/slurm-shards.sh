@@ -31,6 +31,7 @@ source scripts/lib/vaultload-jar.sh
 [[ -n "${SLURM_CONF:-}" ]] || die "SLURM_CONF is unset: eval \"\$(scripts/start-slurm.sh start)\""
 [[ -n "${MINIO_URL:-}" && -n "${AWS_ACCESS_KEY:-}" && -n "${AWS_SECRET_KEY:-}" ]] \
   || die "MINIO_URL, AWS_ACCESS_KEY and AWS_SECRET_KEY are unset: eval \"\$(scripts/start-minio.sh start)\""
+apt_install_missing pgrep "procps (pgrep finds the task to kill)" procps
 (($# > 0)) || set -- --threads 2 --file-sizes 100
 work="$(realpath -m "${SLURM_SHARDS_WORK:-target/slurm-shards}")"
 mkdir -p "$work"
