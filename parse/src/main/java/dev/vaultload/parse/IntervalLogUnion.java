@@ -1,6 +1,7 @@
 package dev.vaultload.parse;
 
 import dev.vaultload.report.HistogramIntervalLog;
+import dev.vaultload.report.LifeGap;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
@@ -46,10 +47,11 @@ final class IntervalLogUnion {
      *
      * @param windowStartMillis the steady window, on the epoch clock; {@code windowEndMillis <= windowStartMillis}
      *                          for none
+     * @param gaps              when a restarted shard had no process: a period that meets one is no steady load
      * @return the steady window's figures, null when no whole merged period lies inside it
      */
     MergeSummary.SteadyWindow write(List<Path> logs, Path merged, String comment, long windowStartMillis,
-                                    long windowEndMillis) {
+                                    long windowEndMillis, List<LifeGap> gaps) {
         PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(head -> head.period.startMillis()));
         List<IntervalLogPeriods> readers = new ArrayList<>();
         Map<String, Histogram> steady = new TreeMap<>();
@@ -72,13 +74,13 @@ final class IntervalLogUnion {
                 Head head = heads.poll();
                 long index = Math.floorDiv(head.period.startMillis() - originMillis, periodMillis);
                 if (index != periodIndex) {
-                    steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
+                    steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, gaps, steady);
                     periodIndex = index;
                 }
                 period.add(head);
                 Head.next(head.reader).ifPresent(heads::add);
             }
-            steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, steady);
+            steadyPeriods += flush(writer, period, periodIndex, windowStartMillis, windowEndMillis, gaps, steady);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + merged, e);
         } finally {
@@ -90,12 +92,13 @@ final class IntervalLogUnion {
 
     /** @return 1 when the period lay wholly inside the steady window (and was added to it), else 0 */
     private int flush(HistogramLogWriter writer, PeriodHistograms period, long index, long windowStartMillis,
-                      long windowEndMillis, Map<String, Histogram> steady) {
+                      long windowEndMillis, List<LifeGap> gaps, Map<String, Histogram> steady) {
         if (period.isEmpty()) {
             return 0;
         }
         long startMillis = originMillis + index * periodMillis;
-        boolean inWindow = startMillis >= windowStartMillis && startMillis + periodMillis <= windowEndMillis;
+        boolean inWindow = startMillis >= windowStartMillis && startMillis + periodMillis <= windowEndMillis
+                && gaps.stream().noneMatch(gap -> gap.meets(startMillis, startMillis + periodMillis));
         period.forEachAndReset((tag, histogram) -> {
             histogram.setTag(tag);
             histogram.setStartTimeStamp(startMillis);

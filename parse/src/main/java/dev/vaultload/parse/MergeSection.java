@@ -64,7 +64,9 @@ final class MergeSection {
                         .append(Html.escape(merge.missingShards().getOrDefault(index, "no result"))).append("</td></tr>");
                 continue;
             }
-            html.append("<td class=\"text\">contributed</td><td class=\"ops\">").append(Html.number(shard.opsPerSecond()))
+            html.append("<td class=\"text\">contributed").append(shard.gaps().isEmpty() ? ""
+                    : " (" + Html.escape(MergeSummary.restarts(shard.gaps()))
+                    + ")").append("</td><td class=\"ops\">").append(Html.number(shard.opsPerSecond()))
                     .append("</td><td class=\"lateness\">").append(Html.duration(shard.startLatenessMillis())).append("</td><td>")
                     .append(Html.duration(shard.replayMillis())).append("</td><td class=\"straggler")
                     .append(shard.straggler() ? " worse\">straggler: over " + MergeSummary.Shard.STRAGGLER_FACTOR

@@ -3,6 +3,7 @@ package dev.vaultload.parse;
 import dev.vaultload.report.CsvReportWriter;
 import dev.vaultload.report.DatasafeLogFile;
 import dev.vaultload.report.JsonReportWriter;
+import dev.vaultload.report.LifeGap;
 import dev.vaultload.report.MergeSummary;
 import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunResult;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -121,20 +123,22 @@ public final class RunMerge {
                                         Path outFolder, List<MergeSummary> summaries) {
         String name = ReportFiles.withThreads(ReportFiles.baseNameOf(shards.getFirst().json()),
                 shards.stream().mapToInt(shard -> shard.result.setup().threads()).sum());
+        List<LifeGap> gaps = shards.stream().flatMap(shard -> shard.gaps().stream()).toList();
         MergeSummary.Overlap overlap = MergeSummary.Overlap.of(
                 shards.stream().mapToLong(shard -> shard.run().replayStartEpochMillis()).max().orElseThrow(),
                 shards.stream().mapToLong(shard -> shard.run().replayEndEpochMillis()).min().orElseThrow(),
-                medianReplayMillis(shards));
+                medianReplayMillis(shards), gaps);
         Path hlog = outFolder.resolve(name + ".hlog");
         List<Path> logs = shards.stream().map(Shard::hlog).filter(Files::isRegularFile).toList();
         MergeSummary.SteadyWindow steady = null;
         if (!logs.isEmpty()) {
             long[] periodAndOrigin = periodAndOrigin(logs);
             steady = new IntervalLogUnion(periodAndOrigin[0], periodAndOrigin[1]).write(logs, hlog,
-                    "merged from " + logs.size() + " shards of " + runId, overlap.startEpochMillis(), overlap.endEpochMillis());
+                    "merged from " + logs.size() + " shards of " + runId, overlap.startEpochMillis(), overlap.endEpochMillis(),
+                    gaps);
         }
         MergeSummary summary = new MergeSummary(runId, MergeSummary.statusOf(missing.isEmpty(), overlap), shardCount,
-                shards.getFirst().run().startAt(), shards.stream().map(Shard::index).toList(), missing,
+                commonStart(shards), shards.stream().map(Shard::index).toList(), missing,
                 shardFigures(shards), overlap, steady);
         RunResult merged = thresholds.judge(merger.merge(shards.stream().map(Shard::result).toList(), summary));
         Path json = outFolder.resolve(name + ".json");
@@ -146,7 +150,15 @@ public final class RunMerge {
         return logs.isEmpty() ? List.of(json, csv) : List.of(json, csv, hlog);
     }
 
-    /** Each shard's ops/s over its replay, its lateness, and whether it took much longer than the median shard. */
+    /** The shards' common start: a shard that resumed the combination after a restart did not come to its barrier. */
+    private static String commonStart(List<Shard> shards) {
+        return shards.stream().map(shard -> shard.run().startAt()).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /**
+     * Each shard's ops/s over its replay, its lateness, whether it took much longer than the median shard (its gaps
+     * left out: a restarted shard's replay spans them) and its gaps.
+     */
     private static List<MergeSummary.Shard> shardFigures(List<Shard> shards) {
         long medianMillis = medianReplayMillis(shards);
         List<MergeSummary.Shard> figures = new ArrayList<>();
@@ -156,14 +168,14 @@ public final class RunMerge {
             long replayedCount = replayed.stream().mapToLong(OperationStatistics::count).sum();
             long phaseMillis = replayed.stream().mapToLong(OperationStatistics::wallClockMillis).max().orElse(0);
             figures.add(new MergeSummary.Shard(shard.index, phaseMillis == 0 ? 0 : replayedCount * 1000.0 / phaseMillis,
-                    shard.run().startLatenessMillis(), shard.run().replayMillis(),
-                    shard.run().replayMillis() > MergeSummary.Shard.STRAGGLER_FACTOR * medianMillis));
+                    shard.run().startLatenessMillis(), shard.replayMillis(),
+                    shard.replayMillis() > MergeSummary.Shard.STRAGGLER_FACTOR * medianMillis, shard.gaps()));
         }
         return figures;
     }
 
     private static long medianReplayMillis(List<Shard> shards) {
-        long[] replayMillis = shards.stream().mapToLong(shard -> shard.run().replayMillis()).sorted().toArray();
+        long[] replayMillis = shards.stream().mapToLong(Shard::replayMillis).sorted().toArray();
         return replayMillis[replayMillis.length / 2];
     }
 
@@ -201,6 +213,17 @@ public final class RunMerge {
 
         Path hlog() {
             return ReportFiles.histogramLogBeside(json);
+        }
+
+        /** When this shard's process had died in the combination until a restart resumed it. */
+        List<LifeGap> gaps() {
+            return result.timing().gaps();
+        }
+
+        /** Its replay, the gaps in it left out. */
+        long replayMillis() {
+            return run().replayMillis() - LifeGap.unionMillis(gaps(), run().replayStartEpochMillis(),
+                    run().replayEndEpochMillis());
         }
     }
 }

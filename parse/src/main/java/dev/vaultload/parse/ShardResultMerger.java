@@ -8,6 +8,7 @@ import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunSetup;
+import dev.vaultload.report.LifeGap;
 import dev.vaultload.report.RunTiming;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.LatencyHistograms;
@@ -15,6 +16,7 @@ import dev.vaultload.stats.OperationStatistics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,7 +43,10 @@ final class ShardResultMerger {
                 cpu(shards), null, Map.of("shards", shards.size()), first.environment(), null, summary, null, null, null);
     }
 
-    /** From the first shard's start to the last one's end; the passes every shard completed. */
+    /**
+     * From the first shard's start to the last one's end; the passes every shard completed; every restarted shard's
+     * gaps, which the merged time charts mark (the other shards ran on through them).
+     */
     private static RunTiming timing(List<RunResult> shards) {
         Instant start = shards.stream().map(shard -> Instant.parse(shard.timing().startedAt())).min(Instant::compareTo)
                 .orElseThrow();
@@ -50,7 +55,9 @@ final class ShardResultMerger {
         int passes = shards.stream().mapToInt(shard -> shard.timing().passes()).min().orElseThrow();
         String interruptedBy = shards.stream().map(shard -> shard.timing().interruptedBy()).filter(Objects::nonNull)
                 .findFirst().orElse(null);
-        return new RunTiming(start.toString(), endMillis - start.toEpochMilli(), passes, interruptedBy);
+        List<LifeGap> gaps = shards.stream().flatMap(shard -> shard.timing().gaps().stream())
+                .sorted(Comparator.comparingLong(LifeGap::endedAtEpochMillis)).toList();
+        return new RunTiming(start.toString(), endMillis - start.toEpochMilli(), passes, interruptedBy, null, gaps);
     }
 
     private static List<OperationStatistics> operations(List<RunResult> shards) {

@@ -99,6 +99,9 @@ final class MergeCommand implements Callable<Integer> {
                 }
             }
         }
+        MergeSummary.restartedShards(outcome.summaries()).forEach((index, gaps) -> stdout.println(
+                MergeSummary.restartLine(index, gaps) + " (resumed from its journal; each gap marked and left out of its"
+                        + " throughput and of the overlap)"));
         outcome.written().forEach(file -> stdout.println("wrote " + file));
         for (MergeSummary summary : outcome.summaries()) {
             if (MergeSummary.PARTIAL.equals(summary.status())) {
@@ -144,9 +147,10 @@ final class MergeCommand implements Callable<Integer> {
                     steady.percentileMicros().get(operation).get("99") / 1000.0));
         }
         for (MergeSummary.Shard shard : summary.shards()) {
-            out.printf(Locale.ROOT, "  shard %d: %.1f ops/s, replay %.1f s, started %d ms late%s%n", shard.index(),
+            out.printf(Locale.ROOT, "  shard %d: %.1f ops/s, replay %.1f s, started %d ms late%s%s%n", shard.index(),
                     shard.opsPerSecond(), shard.replayMillis() / 1000.0, shard.startLatenessMillis(),
-                    shard.straggler() ? "  STRAGGLER" : "");
+                    shard.straggler() ? "  STRAGGLER" : "",
+                    shard.gaps().isEmpty() ? "" : ", " + MergeSummary.restarts(shard.gaps()) + " in it");
         }
         if (merged.thresholds() != null) {
             out.println("thresholds, judged on the merged figures:");

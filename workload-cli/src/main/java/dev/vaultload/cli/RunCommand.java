@@ -81,7 +81,10 @@ final class RunCommand implements Callable<Integer> {
             }
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));
-            out.println(FinalVerdict.line(session.results(), page));
+            // a restarted shard that died after its last combination ended has only to publish what its lives wrote
+            out.println(session.results().isEmpty() && session.finishedEarlier() > 0
+                    ? (passed ? "PASSED: " : "FAILED: ") + "every combination was finished by an earlier life of this shard"
+                    : FinalVerdict.line(session.results(), page));
             out.flush();
             return ExitCodes.of(passed, session.results().stream().anyMatch(RunResult::thresholdsBreached));
         } finally {

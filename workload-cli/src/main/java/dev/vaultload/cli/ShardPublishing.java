@@ -12,17 +12,24 @@ import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
+import dev.vaultload.report.RunJournal;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * A shard's results on their way to RESULTS_URL: the run writes them into the shard's own local folder (under
  * RESULTS_URL itself when that is a directory, else under REPORT_DIR), and {@link #finish} copies them to an s3://
  * results bucket and writes {@code done} last. Before the run, {@link #open} refuses a RUN_ID that already has this
  * shard's results and, on S3, a clock that differs from the results store's by more than CLOCK_SKEW_LIMIT. The
- * shards also meet in the results store before each combination ({@link #start}).
+ * shards also meet in the results store before each combination ({@link #start}). A shard whose local folder holds a
+ * run journal is a restart of a dead one (Slurm's requeue, a Job's pod restarted), which resumes: only a shard that
+ * has ended ({@code done}) is refused then, and its barriers are not refused as used.
  */
 final class ShardPublishing implements AutoCloseable {
     private final ShardResults results;
@@ -31,16 +38,18 @@ final class ShardPublishing implements AutoCloseable {
     private final Path localFolder;
     private final boolean upload;
     private final ResultsBucket bucket;
+    private final boolean restarted;
 
     /** @param runKey the run's folder in {@code store}, {@code [prefix/]RUN_ID/} */
     private ShardPublishing(ShardResults results, BlobStore store, String runKey, Path localFolder, boolean upload,
-                            ResultsBucket bucket) {
+                            ResultsBucket bucket, boolean restarted) {
         this.results = results;
         this.store = store;
         this.runKey = runKey;
         this.localFolder = localFolder;
         this.upload = upload;
         this.bucket = bucket;
+        this.restarted = restarted;
     }
 
     /** The settings with REPORT_DIR set to the shard's local folder when RESULTS_URL is set. */
@@ -67,13 +76,14 @@ final class ShardPublishing implements AutoCloseable {
             return Optional.empty();
         }
         String runId = shard.runId().orElseThrow();
+        boolean restarted = holdsJournal(localFolder);
         if (location.get() instanceof ResultsLocation.Directory directory) {
             FileSystemBlobStore store = new FileSystemBlobStore(directory.path());
             ShardResults results = new ShardResults(store, ShardResults.folderKey("", runId, shard.index()),
                     localFolder.toString());
-            results.refuseIfPresent();
+            refuseRerun(results, restarted);
             return Optional.of(new ShardPublishing(results, store, ShardResults.runKey("", runId), localFolder, false,
-                    null));
+                    null, restarted));
         }
         ResultsLocation.Bucket results = (ResultsLocation.Bucket) location.get();
         ResultsBucket bucket = ResultsBucket.open(results.bucket(), settings);
@@ -83,23 +93,44 @@ final class ShardPublishing implements AutoCloseable {
             BlobStore store = bucket.store();
             ShardResults shardResults = new ShardResults(store, results.shardKey(runId, shard.index()),
                     results.shardFolder(runId, shard.index()));
-            shardResults.refuseIfPresent();
-            if (localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
+            refuseRerun(shardResults, restarted);
+            if (!restarted && localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
                 throw new IllegalArgumentException("RUN_ID already has results for this shard in " + localFolder
                         + " (REPORT_DIR): choose a new RUN_ID");
             }
             return Optional.of(new ShardPublishing(shardResults, store, ShardResults.runKey(results.keyOf(""),
-                    runId), localFolder, true, bucket));
+                    runId), localFolder, true, bucket, restarted));
         } catch (RuntimeException e) {
             bucket.close();
             throw e;
         }
     }
 
+    /** A restarted shard resumes into what its dead life left; a new one must find nothing of this RUN_ID's shard. */
+    private static void refuseRerun(ShardResults results, boolean restarted) {
+        if (restarted) {
+            results.refuseIfDone();
+        } else {
+            results.refuseIfPresent();
+        }
+    }
+
+    /** Whether the shard's local folder holds a run journal: a life of this shard ran before and died or ended. */
+    private static boolean holdsJournal(Path localFolder) {
+        if (!Files.isDirectory(localFolder)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(localFolder)) {
+            return files.anyMatch(file -> file.getFileName().toString().endsWith(RunJournal.SUFFIX));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + localFolder, e);
+        }
+    }
+
     /**
      * With more than one shard, a {@link ShardBarrier} in the results store before every combination.
      *
-     * @throws IllegalArgumentException when this shard of the RUN_ID has been at a barrier before
+     * @throws IllegalArgumentException when this shard of the RUN_ID has been at a barrier before and is no restart
      */
     ShardStart start(ShardPlan shard, Function<String, String> settings) {
         if (shard.count() == 1) {
@@ -107,7 +138,9 @@ final class ShardPublishing implements AutoCloseable {
         }
         ShardBarrier barrier = new ShardBarrier(store, runKey, shard, ShardSettings.BARRIER_TIMEOUT.read(settings),
                 Clock.systemUTC(), Interruption::requested);
-        barrier.refuseIfUsed();
+        if (!restarted) {
+            barrier.refuseIfUsed();
+        }
         return barrier;
     }
 

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.parse.JsonResultReader;
 import dev.vaultload.parse.LoadedResults;
 import dev.vaultload.parse.ResultLoader;
+import dev.vaultload.report.LifeGap;
 import dev.vaultload.report.MergeSummary;
+import dev.vaultload.report.ReportFiles;
+import dev.vaultload.report.RunJournal;
+import dev.vaultload.report.RunJournalReader;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.provider.EmbeddedS3Server;
+import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.StorageProviders;
@@ -19,6 +24,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -150,8 +156,9 @@ class ShardedRunTest {
 
         Outcome again = runShards("t1", 3, Instant.now(), 0).getFirst();
         assertEquals(2, again.exitCode, again::toString);
-        assertTrue(again.err.strip().endsWith("RUN_ID already has results for this shard at " + RESULTS
-                + "t1/shard-0/: choose a new RUN_ID"), again.err);
+        // its journals make it a restart of shard 0, which ended: refused as such
+        assertTrue(again.err.strip().endsWith("RUN_ID already has finished results for this shard at " + RESULTS
+                + "t1/shard-0/ (done): choose a new RUN_ID"), again.err);
     }
 
     @Test
@@ -213,6 +220,106 @@ class ShardedRunTest {
         }
     }
 
+    /**
+     * Shard 1 of 2, in a process of its own, SIGKILLed mid-soak in the first of two combinations once it journaled a
+     * pass, then started again with the same RUN_ID and SHARD_INDEX: it checks what its dead life acknowledged, soaks
+     * what is left of the combination alone (shard 0 waits at the next barrier) and meets shard 0 at the second
+     * combination's barrier. Every shard contributes to the merge, which names the restart; the next combination's
+     * merge is complete (synchronized).
+     */
+    @Test
+    void aShardKilledMidSoakResumesWithItsRunIdAndRejoinsAtTheNextBarrier() throws Exception {
+        Instant startAt = Instant.now();
+        Path folder = work.resolve("reports/t4/shard-1");
+        Process first = shardProcess("t4", 1, 2, startAt, "6s", "1,2");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        RunJournalReader.Journal dead;
+        try {
+            Future<Outcome> shard0 = pool.submit(() -> cli(shardArgs("t4", 0, 2, startAt, "6s", "1,2")
+                    .toArray(String[]::new)));
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (System.nanoTime() < deadline && !hasFile(folder, RunJournal.SUFFIX)) {
+                    Thread.sleep(100);
+                }
+                dead = new JournaledSoak(folder).await(first, journal -> journal.lastPass().isPresent(),
+                        Duration.ofSeconds(60));
+            } finally {
+                first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            Outcome resumed = cli(shardArgs("t4", 1, 2, startAt, "6s", "1,2").toArray(String[]::new));
+            assertEquals(0, resumed.exitCode, resumed::toString);
+            assertEquals(0, shard0.get(120, TimeUnit.SECONDS).exitCode);
+        } finally {
+            pool.shutdownNow();
+        }
+
+        // the gap is left out of the killed combination's overlap: against a 6 s soak, it may leave under 80% of it
+        Path merged = work.resolve("t4-merged");
+        Outcome merge = cli("merge", RESULTS + "t4", "--out", merged.toString(), "--accept-unsynchronized");
+        assertEquals(0, merge.exitCode, merge::toString);
+        assertTrue(merge.out.contains("shard 1 restarted once, gap "), merge.out);
+        Map<Integer, RunResult> bySize = new TreeMap<>();
+        for (Path json : filesEndingWith(merged, ".json")) {
+            RunResult result = JsonResultReader.runResult(json);
+            bySize.put(result.setup().fileSizeKib(), result);
+        }
+        assertEquals(Set.of(1, 2), bySize.keySet());
+        assertEquals(MergeSummary.COMPLETE, bySize.get(2).merge().status(), bySize.get(2).merge()::toString);
+        for (RunResult result : bySize.values()) {
+            assertTrue(Set.of(MergeSummary.COMPLETE, MergeSummary.UNSYNCHRONIZED).contains(result.merge().status()),
+                    result.merge()::toString);
+            assertEquals(List.of(0, 1), result.merge().contributingShards());
+            assertEquals(Map.of(), result.merge().missingShards());
+            assertEquals(0L, result.errors().getOrDefault(ErrorClass.LOST, 0L), () -> "no LOST: " + result.failures());
+            assertEquals(0L, result.errors().getOrDefault(ErrorClass.INTEGRITY, 0L), () -> "no INTEGRITY: " + result.failures());
+        }
+        // the killed combination: shard 1's one gap, from where its dead life's figures end, in the merge and its timing
+        MergeSummary killed = bySize.get(1).merge();
+        List<LifeGap> gaps = killed.shards().stream().filter(shard -> shard.index() == 1).findFirst().orElseThrow().gaps();
+        assertEquals(1, gaps.size(), killed::toString);
+        assertEquals(dead.endEpochMillis(), gaps.getFirst().endedAtEpochMillis());
+        assertEquals(gaps, bySize.get(1).timing().gaps());
+        assertTrue(killed.shards().stream().filter(shard -> shard.index() == 0).allMatch(shard -> shard.gaps().isEmpty()));
+        // the next combination: both shards met at its barrier and started together
+        List<ShardRun> next = new ArrayList<>();
+        for (int index = 0; index < 2; index++) {
+            for (Path json : filesEndingWith(work.resolve("reports/t4/shard-" + index), ".json")) {
+                RunResult result = JsonResultReader.runResult(json);
+                if (result.setup().fileSizeKib() == 2) {
+                    next.add(result.shard());
+                    assertEquals(List.of(), result.timing().gaps());
+                }
+            }
+        }
+        assertEquals(2, next.size());
+        assertTrue(next.getFirst().startAt() != null && next.getFirst().startAt().equals(next.get(1).startAt()),
+                next::toString);
+        next.forEach(shard -> assertTrue(shard.replayStartEpochMillis() - Instant.parse(shard.startAt()).toEpochMilli()
+                < 500, shard::toString));
+        // every operation of both lives, and no more, in the results and the merge: the .hlogs' counts
+        for (RunResult result : bySize.values()) {
+            List<Path> logs = new ArrayList<>();
+            for (int index = 0; index < 2; index++) {
+                for (Path json : filesEndingWith(work.resolve("reports/t4/shard-" + index), ".json")) {
+                    RunResult shard = JsonResultReader.runResult(json);
+                    if (shard.setup().fileSizeKib() == result.setup().fileSizeKib()) {
+                        Path hlog = ReportFiles.histogramLogBeside(json);
+                        logs.add(hlog);
+                        Map<String, Long> counts = shard.operations().stream().collect(Collectors.toMap(operation ->
+                                operation.type().name(), OperationStatistics::count, Long::sum, TreeMap::new));
+                        assertEquals(JournaledSoak.countsUpTo(hlog, Long.MAX_VALUE - 1), counts, hlog::toString);
+                    }
+                }
+            }
+            Map<String, Histogram> recorded = everyRecordedValue(logs);
+            for (OperationStatistics operation : result.operations()) {
+                assertEquals(recorded.get(operation.type().name()).getTotalCount(), operation.count(),
+                        operation.type() + " in the interval logs");
+            }
+        }
+    }
+
     /** Runs shards of a run side by side in this JVM. */
     private static List<Outcome> runShards(String runId, int count, Instant startAt, int... indexes) throws Exception {
         return runShards(runId, count, startAt, "1", "1", indexes);
@@ -243,11 +350,17 @@ class ShardedRunTest {
 
     /** A shard in a process of its own that runs long enough to be killed mid-run. */
     private static Process shardProcess(String runId, int index, int count) throws Exception {
+        return shardProcess(runId, index, count, Instant.now(), "60s", "1");
+    }
+
+    /** A shard in a process of its own, to be killed; its output in {@code killed-RUN_ID.log}. */
+    private static Process shardProcess(String runId, int index, int count, Instant startAt, String duration,
+                                        String fileSizes) throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(), "-cp",
                 System.getProperty("java.class.path"), "-Djava.awt.headless=true", VaultloadCli.class.getName()));
-        command.addAll(shardArgs(runId, index, count, Instant.now(), "60s", "1"));
+        command.addAll(shardArgs(runId, index, count, startAt, duration, fileSizes));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(work.resolve("killed-shard.log").toFile());
+                .redirectOutput(work.resolve("killed-" + runId + ".log").toFile());
         Map<String, String> environment = builder.environment();
         SHARED.forEach(name -> environment.put(name, System.getProperty(name)));
         return builder.start();

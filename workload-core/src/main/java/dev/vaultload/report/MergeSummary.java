@@ -1,7 +1,13 @@
 package dev.vaultload.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * How a merged result was made from the shards of a run (`vaultload merge`): which shards it adds up, which are
@@ -28,30 +34,69 @@ public record MergeSummary(String runId, String status, int shardCount, String s
     public static final String PARTIAL = "partial";
     public static final String UNSYNCHRONIZED = "unsynchronized";
 
+    /**
+     * The shards that were restarted (their process died and a new one resumed them), each with its gaps over every
+     * combination of the merge, in time order: a gap that a resumed combination carries is one restart.
+     */
+    public static Map<Integer, List<LifeGap>> restartedShards(List<MergeSummary> summaries) {
+        Map<Integer, List<LifeGap>> restarted = new TreeMap<>();
+        for (MergeSummary summary : summaries) {
+            for (Shard shard : summary.shards()) {
+                for (LifeGap gap : shard.gaps()) {
+                    List<LifeGap> gaps = restarted.computeIfAbsent(shard.index(), index -> new ArrayList<>());
+                    if (!gaps.contains(gap)) {
+                        gaps.add(gap);
+                    }
+                }
+            }
+        }
+        restarted.values().forEach(gaps -> gaps.sort(Comparator.comparingLong(LifeGap::endedAtEpochMillis)));
+        return restarted;
+    }
+
+    /** E.g. {@code shard 1 restarted once, gap 12.3 s}: what a merge says of a restarted shard. */
+    public static String restartLine(int index, List<LifeGap> gaps) {
+        return "shard " + index + " " + restarts(gaps);
+    }
+
+    /** E.g. {@code restarted twice, gaps 12.3 s, 4.0 s}. */
+    public static String restarts(List<LifeGap> gaps) {
+        String times = gaps.size() == 1 ? "once" : gaps.size() == 2 ? "twice" : gaps.size() + " times";
+        String lengths = gaps.stream().map(gap -> String.format(Locale.ROOT, "%.1f s", gap.millis() / 1000.0))
+                .collect(Collectors.joining(", "));
+        return "restarted " + times + ", " + (gaps.size() == 1 ? "gap " : "gaps ") + lengths;
+    }
+
     /** The status of a merge: partial before unsynchronized, since a missing shard is the first thing to fix. */
     public static String statusOf(boolean allShards, Overlap overlap) {
         return !allShards ? PARTIAL : overlap.synchronous() ? COMPLETE : UNSYNCHRONIZED;
     }
 
     /**
-     * The overlap window, from the latest replay start to the earliest replay end of the contributing shards: the
-     * only time in which the store saw all of them at once.
+     * The overlap window, from the latest replay start to the earliest replay end of the contributing shards, less
+     * the gaps in it (a restarted shard had no process then): the only time in which the store saw all of them at once.
      *
-     * @param medianReplayMillis the median contributing shard's replay
-     * @param share              the window's length over that median replay, 0 when the shards never all replayed at once
+     * @param medianReplayMillis the median contributing shard's replay, its gaps left out
+     * @param gapMillis          the time within the window when a shard had no process (result format 2.6)
+     * @param share              the window's length (gaps left out) over that median replay, 0 when the shards never all
+     *                           replayed at once
      */
-    public record Overlap(long startEpochMillis, long endEpochMillis, long medianReplayMillis, double share) {
+    public record Overlap(long startEpochMillis, long endEpochMillis, long medianReplayMillis, long gapMillis,
+                          double share) {
         /** Below this share the shards' sum is not a load they made together: the merge is unsynchronized. */
         public static final double MIN_SHARE = 0.8;
 
-        public static Overlap of(long startEpochMillis, long endEpochMillis, long medianReplayMillis) {
-            long windowMillis = Math.max(0, endEpochMillis - startEpochMillis);
-            return new Overlap(startEpochMillis, endEpochMillis, medianReplayMillis,
+        /** @param gaps every contributing shard's gaps: where they lie within the window, they are left out of it */
+        public static Overlap of(long startEpochMillis, long endEpochMillis, long medianReplayMillis, List<LifeGap> gaps) {
+            long gapMillis = LifeGap.unionMillis(gaps, startEpochMillis, endEpochMillis);
+            long windowMillis = Math.max(0, endEpochMillis - startEpochMillis - gapMillis);
+            return new Overlap(startEpochMillis, endEpochMillis, medianReplayMillis, gapMillis,
                     medianReplayMillis <= 0 ? 0 : (double) windowMillis / medianReplayMillis);
         }
 
+        /** The time all shards replayed at once: the window, its gaps left out. */
         public long windowMillis() {
-            return Math.max(0, endEpochMillis - startEpochMillis);
+            return Math.max(0, endEpochMillis - startEpochMillis - gapMillis);
         }
 
         public boolean synchronous() {
@@ -63,12 +108,19 @@ public record MergeSummary(String runId, String status, int shardCount, String s
      * One shard's part.
      *
      * @param opsPerSecond        its replayed operations per second of its replay, all types
-     * @param startLatenessMillis how late it was ready after START_AT
-     * @param replayMillis        how long its replay took
+     * @param startLatenessMillis how late it was ready after START_AT (0 for a combination a restarted shard resumed)
+     * @param replayMillis        how long its replay took, its gaps left out
      * @param straggler           its replay took more than {@link #STRAGGLER_FACTOR} times the median shard's
+     * @param gaps                when its process had died in this combination until a restart of it resumed it (result
+     *                            format 2.6); empty for a shard that ran it in one life
      */
-    public record Shard(int index, double opsPerSecond, long startLatenessMillis, long replayMillis, boolean straggler) {
+    public record Shard(int index, double opsPerSecond, long startLatenessMillis, long replayMillis, boolean straggler,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LifeGap> gaps) {
         public static final double STRAGGLER_FACTOR = 1.25;
+
+        public Shard {
+            gaps = gaps == null ? List.of() : List.copyOf(gaps);
+        }
     }
 
     /**

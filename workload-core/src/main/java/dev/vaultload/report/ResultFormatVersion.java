@@ -19,9 +19,10 @@ public final class ResultFormatVersion {
      * 2.0: the mode is recorded in the setup; 2.1: a result recovered from a run journal says it is incomplete; 2.2: each
      * operation says what it asked of the store ({@code storeTraffic}); 2.3: READ says what its ranged reads fetched and
      * decrypted per byte returned ({@code rangedReads}); 2.4: a RATE run's section holds the rotation sweep beside its
-     * load ({@code sweep}); 2.5: a resumed run's {@code gaps}.
+     * load ({@code sweep}); 2.5: a resumed run's {@code gaps}; 2.6: a merge's shards and overlap say when a restarted
+     * shard had no process ({@code merge.shards[].gaps}, {@code merge.overlap.gapMillis}).
      */
-    public static final String CURRENT = "2.5";
+    public static final String CURRENT = "2.6";
     private static final String BEFORE_THE_FIELD = "1.0";
     private static final JsonFactory JSON = new JsonFactory();
 

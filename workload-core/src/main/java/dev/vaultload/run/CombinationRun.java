@@ -131,9 +131,16 @@ final class CombinationRun implements AutoCloseable {
         phaseDurations.put(OperationType.CREATE_USER, Duration.ofNanos(System.nanoTime() - startNanos));
     }
 
-    /** Once the users exist, waits for the other shards and their common start: shards that prepared at different speeds start together. */
+    /**
+     * Once the users exist, waits for the other shards and their common start: shards that prepared at different speeds
+     * start together. A resumed combination goes on at once: the other shards passed its barrier in its first life and
+     * are replaying it (or waiting at the next barrier), so a restarted shard rejoins them at the next combination's.
+     */
     void awaitStart() {
         readyEpochMillis = System.currentTimeMillis();
+        if (earlier.isPresent()) {
+            return;
+        }
         startAt = start.startOf(barrierName(combination));
         startLatenessMillis = startAt.map(new StartGate(Clock.systemUTC(), Interruption::requested)::awaitMillis).orElse(0L);
     }
@@ -397,8 +404,10 @@ final class CombinationRun implements AutoCloseable {
         if (!shard.sharded()) {
             return null;
         }
+        // a resumed combination's replay began in its first life: the gaps in between are in the result's timing
         return new ShardRun(shard.runId().orElseThrow(), shard.index(), shard.count(),
-                startAt.map(Object::toString).orElse(null), startLatenessMillis, readyEpochMillis, replayStartEpochMillis,
+                startAt.map(Object::toString).orElse(null), startLatenessMillis, readyEpochMillis,
+                earlier.map(lives -> lives.measured().replayStartEpochMillis()).orElse(replayStartEpochMillis),
                 replayEndEpochMillis);
     }
 

@@ -33,6 +33,13 @@ public final class FixtureMode implements Mode {
 
     private boolean run(ModeContext context, Combination combination) {
         SuiteSession session = context.session();
+        Optional<Boolean> earlier = session.finishedInEarlierLife(combination);
+        if (earlier.isPresent()) {
+            context.console().out().println(combination.label() + ": finished by an earlier life of this shard ("
+                    + (earlier.get() ? "passed" : "failed") + "), not run again");
+            context.console().out().flush();
+            return earlier.get();
+        }
         RunResult result = suite.run(session, combination, context.console().progress().listeners(combination.label(),
                 plannedOperations(session, combination), Optional.empty()));
         context.judged(result);

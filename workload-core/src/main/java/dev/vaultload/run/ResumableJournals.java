@@ -23,17 +23,24 @@ import java.util.stream.Stream;
  * The unfinished run journals of this RUN_ID in REPORT_DIR: combinations whose process died, which a process started
  * again with the same RUN_ID (by hand, Slurm's requeue, a Kubernetes Job's restart) resumes instead of beginning. Read
  * and checked once, before any provider starts: a journal of another configuration, of a process still running, or
- * of what resuming does not cover is refused in one line, rather than resumed into a result that mixes two runs.
+ * of what resuming does not cover is refused in one line, rather than resumed into a result that mixes two runs. A
+ * restarted shard of a sharded run also skips the combinations its earlier lives finished ({@link #takeFinished}).
  */
 public final class ResumableJournals {
     /** Nothing to resume: a run without RUN_ID, or the tools that run one combination themselves. */
-    public static final ResumableJournals NONE = new ResumableJournals(List.of());
+    public static final ResumableJournals NONE = new ResumableJournals(List.of(), List.of());
 
     /** Those not resumed yet: a combination repeated (REPEAT) resumes the journal once. */
     private final List<RunJournalReader.Journal> journals;
+    /**
+     * A restarted shard's combinations that an earlier life finished (its result is in the shard's folder), not
+     * handed out yet: they are not run again, since the other shards went past their barrier long ago.
+     */
+    private final List<RunJournalReader.Journal> finished;
 
-    private ResumableJournals(List<RunJournalReader.Journal> journals) {
+    private ResumableJournals(List<RunJournalReader.Journal> journals, List<RunJournalReader.Journal> finished) {
         this.journals = new ArrayList<>(journals);
+        this.finished = new ArrayList<>(finished);
     }
 
     /**
@@ -47,21 +54,25 @@ public final class ResumableJournals {
             return NONE;
         }
         List<RunJournalReader.Journal> unfinished = new ArrayList<>();
+        List<RunJournalReader.Journal> finished = new ArrayList<>();
         for (Path file : journalFiles(config.reportDirectory())) {
             RunJournalReader.Journal journal = RunJournalReader.read(file);
             JournalEvent.Start start = journal.start();
-            if (journal.finished() || !runId.get().equals(start.runId()) || start.userNamespace() == null
+            if (!runId.get().equals(start.runId()) || start.userNamespace() == null
                     || !start.userNamespace().startsWith(shard.userNamespace() + "-")) {
+                continue;
+            }
+            if (journal.finished()) {
+                // a single process started again with its RUN_ID runs every combination not resumed, as it always did
+                if (shard.count() > 1) {
+                    finished.add(journal);
+                }
                 continue;
             }
             String refused = "Invalid " + ShardSettings.RUN_ID.name() + "='" + runId.get() + "': " + file + " ";
             if (journal.processRunning()) {
                 throw new IllegalArgumentException(refused + "is written by process " + start.pid() + ", which still"
                         + " runs; a run is resumed once its process has ended");
-            }
-            if (shard.count() > 1) {
-                throw new IllegalArgumentException(refused + "is a shard's; resuming a shard of a sharded run ("
-                        + ShardSettings.SHARD_COUNT.name() + "=" + shard.count() + ") is not supported: start a new RUN_ID");
             }
             if (fixture.operations().stream().anyMatch(operation -> operation.type() == OperationType.ROTATE_KEY)) {
                 throw new IllegalArgumentException(refused + "cannot be resumed: its fixture rotates keys (ROTATE_KEY), and"
@@ -74,7 +85,20 @@ public final class ResumableJournals {
             }
             unfinished.add(journal);
         }
-        return new ResumableJournals(unfinished);
+        return new ResumableJournals(unfinished, finished);
+    }
+
+    /**
+     * Whether a life of this restarted shard finished the combination (each finished journal handed out once, for
+     * REPEAT): it is not run again.
+     *
+     * @return whether it passed then; empty when it is to run
+     */
+    synchronized Optional<Boolean> takeFinished(Combination combination) {
+        Optional<RunJournalReader.Journal> earlier = finished.stream()
+                .filter(journal -> sameCombination(journal.start(), combination)).findFirst();
+        earlier.ifPresent(finished::remove);
+        return earlier.flatMap(RunJournalReader.Journal::end).map(JournalEvent.End::passed);
     }
 
     /** The journal this process resumes the combination from, handed out once; empty to begin it. */

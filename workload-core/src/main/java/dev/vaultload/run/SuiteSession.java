@@ -64,6 +64,7 @@ public final class SuiteSession implements AutoCloseable {
     private final int repeat;
     /** The combinations of this RUN_ID whose process died, which this one resumes. */
     private ResumableJournals resumable = ResumableJournals.NONE;
+    private int finishedEarlier;
     /** A shard's Datasafe-format log, which RESULTS_URL collects with its results; empty when not publishing. */
     private final Optional<DatasafeLogFile> shardLog;
 
@@ -229,6 +230,23 @@ public final class SuiteSession implements AutoCloseable {
             }
         }
         return matrix;
+    }
+
+    /**
+     * Whether an earlier life of this restarted shard finished the combination, whose result is in the shard's folder:
+     * it is not run again (the other shards went past its barrier).
+     *
+     * @return whether it passed then; empty when it is to run
+     */
+    public Optional<Boolean> finishedInEarlierLife(Combination combination) {
+        Optional<Boolean> passed = resumable.takeFinished(combination);
+        passed.ifPresent(ignored -> finishedEarlier++);
+        return passed;
+    }
+
+    /** How many combinations {@link #finishedInEarlierLife} found finished: a restarted shard's lives wrote them. */
+    public int finishedEarlier() {
+        return finishedEarlier;
     }
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */

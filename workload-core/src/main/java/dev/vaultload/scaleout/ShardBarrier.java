@@ -58,6 +58,9 @@ public final class ShardBarrier implements ShardStart {
     }
 
     /**
+     * Called for a shard that starts its run, not for one restarted to resume it (which comes to the barriers that are
+     * left, and passes those it had passed before at once, late).
+     *
      * @throws IllegalArgumentException when this shard of this RUN_ID has been at a barrier before: the earlier run's
      *                                  ready and start objects would let it pass at once
      */
@@ -89,6 +92,11 @@ public final class ShardBarrier implements ShardStart {
             }
         }
         if (shard.index() == 0) {
+            // a shard 0 restarted before its replay began finds the start its dead life gave the others: theirs holds
+            Optional<Instant> given = read(folder + START);
+            if (given.isPresent()) {
+                return given;
+            }
             Instant start = clock.instant().plus(LEAD);
             Instant startAt = shard.startAt().filter(start::isBefore).orElse(start);
             write(folder + START, startAt.toString());

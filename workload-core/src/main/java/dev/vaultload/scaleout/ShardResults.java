@@ -55,6 +55,20 @@ public final class ShardResults {
         }
     }
 
+    /**
+     * For a shard restarted to resume its run: its folder may hold what its dead life wrote, but not {@code done}.
+     *
+     * @throws IllegalArgumentException when this shard of this RUN_ID has ended: a rerun would mix with its results
+     */
+    public void refuseIfDone() {
+        try (Stream<String> keys = store.list(folderKey)) {
+            if (keys.anyMatch(key -> key.equals(folderKey + DONE))) {
+                throw new IllegalArgumentException("RUN_ID already has finished results for this shard at " + describedAs
+                        + " (done): choose a new RUN_ID");
+            }
+        }
+    }
+
     /** Copies the files of {@code folder} (not below it) into the shard's folder, unless they are there already. */
     public void upload(Path folder) {
         try (Stream<Path> files = Files.list(folder)) {

@@ -105,6 +105,14 @@ class ShardBarrierTest {
         barrier(0, 2, Duration.ofSeconds(5), Optional.empty()).refuseIfUsed();
     }
 
+    @Test
+    void aRestartedShardZeroGivesTheStartItsDeadLifeGaveTheOthers() {
+        Instant given = barrier(0, 1, Duration.ofSeconds(5), Optional.empty()).startOf("c").orElseThrow();
+        ready(1, "c");
+        // shard 1 took the start; shard 0 died before its replay and comes to the same barrier again, later
+        assertEquals(Optional.of(given), barrier(0, 2, Duration.ofSeconds(5), Optional.empty()).startOf("c"));
+    }
+
     private ShardBarrier barrier(int index, int count, Duration timeout, Optional<Instant> startAt) {
         return new ShardBarrier(new FileSystemBlobStore(results), RUN, plan(index, count, startAt), timeout,
                 Clock.systemUTC(), () -> false);
