@@ -13,6 +13,12 @@ public final class LostObject extends RuntimeException implements DocumentsAtFau
         this(message, List.of());
     }
 
+    /** @param cause the failure that found the object missing, e.g. an engine's naming the stored object */
+    public LostObject(String message, Throwable cause) {
+        super(message, cause);
+        this.documentPaths = List.of();
+    }
+
     /** @param documentPaths the missing documents, in the failed operation's space; empty when it is the operation's own */
     public LostObject(String message, List<String> documentPaths) {
         super(message);

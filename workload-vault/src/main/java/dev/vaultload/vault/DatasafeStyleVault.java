@@ -118,8 +118,14 @@ public final class DatasafeStyleVault implements Engine {
             throw aboutKeystore(refused, userId);
         }
         byte[] keystore = resealed.keystoreBytes();
-        store.put(StorageLayout.keystore(userId), new ByteArrayInputStream(keystore), keystore.length);
-        keyMaterial.wrote(StorageLayout.keystore(userId), keystore);
+        String storeKey = StorageLayout.keystore(userId);
+        try {
+            store.put(storeKey, new ByteArrayInputStream(keystore), keystore.length);
+        } catch (RuntimeException failed) {
+            keyMaterial.forget(storeKey); // the store may hold either keystore now: its next read is recorded afresh
+            throw failed;
+        }
+        keyMaterial.wrote(storeKey, keystore);
         unlocked.remember(new UserCredentials(userId, nextPassword), resealed.unlocked());
         LOG.debug("re-sealed the keystore of {}", userId);
     }
@@ -205,7 +211,8 @@ public final class DatasafeStyleVault implements Engine {
         try (InputStream in = store.get(StorageLayout.keystore(userId))) {
             keystore = in.readAllBytes();
         } catch (BlobNotFoundException e) {
-            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId, e);
+            throw keyMaterial.gone(StorageLayout.keystore(userId),
+                    new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId, e));
         } catch (IOException e) {
             throw new UncheckedIOException("reading the keystore of " + userId + " failed", e);
         }

@@ -1,6 +1,8 @@
 package dev.vaultload.vault;
 
+import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.KeyMaterialCheck;
+import dev.vaultload.stats.LostObject;
 import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStore;
 import java.io.IOException;
@@ -29,9 +31,30 @@ final class KeyMaterialRecord {
         sha256ByStoreKey.put(storeKey, Sha256.of(stored));
     }
 
-    /** Records the bytes first read under {@code storeKey}; a later read is checked by {@link #check} instead. */
+    /**
+     * Records the bytes first read under {@code storeKey}, or checks a later read against what this engine wrote or
+     * first read there: key material is read again whenever a cache lets it go, and an object changed behind the
+     * engine's back must not be trusted then (a swapped public key would encrypt shares to someone else).
+     *
+     * @throws EngineException INTEGRITY about {@code storeKey} when the stored bytes changed
+     */
     void read(String storeKey, byte[] stored) {
-        sha256ByStoreKey.putIfAbsent(storeKey, Sha256.of(stored));
+        byte[] found = Sha256.of(stored);
+        byte[] known = sha256ByStoreKey.putIfAbsent(storeKey, found);
+        if (known != null && !MessageDigest.isEqual(known, found)) {
+            throw new EngineException(EngineException.Reason.INTEGRITY, "key material changed in the store since this"
+                    + " engine wrote or first read it").about(storeKey);
+        }
+    }
+
+    /**
+     * The failure for key material the store no longer has: LOST when this engine wrote or read it (an object the
+     * store had acknowledged is gone), else {@code unknown}, a user the engine never knew.
+     */
+    RuntimeException gone(String storeKey, EngineException unknown) {
+        return sha256ByStoreKey.containsKey(storeKey)
+                ? new LostObject("key material gone from the store: " + storeKey, unknown.about(storeKey))
+                : unknown;
     }
 
     void forget(String storeKey) {

@@ -64,7 +64,8 @@ final class PublicKeyDirectory {
         try (InputStream in = store.get(StorageLayout.publicKey(userId))) {
             encoded = in.readAllBytes();
         } catch (BlobNotFoundException e) {
-            throw new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId + " (no public key)", e);
+            throw keyMaterial.gone(StorageLayout.publicKey(userId),
+                    new EngineException(EngineException.Reason.UNKNOWN_USER, "no user " + userId + " (no public key)", e));
         } catch (IOException e) {
             throw new UncheckedIOException("reading the public key of " + userId + " failed", e);
         }

@@ -115,8 +115,9 @@ class KeyLifecycleTest {
     }
 
     /**
-     * A keystore put back as it was before a rotation opens with the superseded password only: the next rotation and
-     * a fresh vault's unlock refuse the current one, each naming the keystore as the object at fault.
+     * A keystore put back as it was before a rotation: the vault that re-sealed it finds other bytes than it wrote and
+     * refuses them as INTEGRITY; a fresh vault, which never saw it, finds it opens with the superseded password only
+     * and refuses the current one. Each names the keystore as the object at fault.
      */
     @Test
     void aKeystoreRolledBackToBeforeTheRotationIsRefusedNamingTheKeystore() {
@@ -131,8 +132,9 @@ class KeyLifecycleTest {
                 () -> vault.rotateKey(aliceAfter, Password.of("after-next")));
         EngineException unlock = assertThrows(EngineException.class,
                 () -> new DatasafeStyleVault(store, settings(CipherSuite.AES256_GCM)).privateSpace(aliceAfter));
+        assertEquals(EngineException.Reason.INTEGRITY, rotation.reason());
+        assertEquals(EngineException.Reason.WRONG_PASSWORD, unlock.reason());
         for (EngineException refused : List.of(rotation, unlock)) {
-            assertEquals(EngineException.Reason.WRONG_PASSWORD, refused.reason());
             assertEquals(keystore, EngineException.storeKeyIn(refused).orElseThrow());
         }
         assertEquals(1, vault.checkKeyMaterial(aliceAfter).alterations().size(), "the record holds the re-sealed one");
