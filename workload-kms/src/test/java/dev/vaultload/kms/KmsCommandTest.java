@@ -34,8 +34,8 @@ import picocli.CommandLine;
 class KmsCommandTest {
     private static final Pattern PERIOD_LINE = Pattern.compile("\\[Time_\\d+] (KES|AWS_KMS|PKCS11|VAULT_TRANSIT) [a-z-]+"
             + " [12] threads? 32 bytes RequestCount: \\d+ ResponseCount: \\d+ TPS: [\\d.]+ AvgTPS: [\\d.]+"
-            + " MaxOnceTimeCost: [\\d.]+ ms MinOnceTimeCost: [\\d.]+ ms AvgOnceTimeCost: [\\d.]+ ms ClientErrorCount: 0 LimitExceededErrorCount: 0"
-            + " TimeoutErrorCount: 0 ServerErrorCount: 0 .*");
+            + " MaxOnceTimeCost: [\\d.]+ ms MinOnceTimeCost: [\\d.]+ ms AvgOnceTimeCost: [\\d.]+ ms ClientErrorCount: 0"
+            + " LimitExceededErrorCount: 0 TimeoutErrorCount: 0 ServerErrorCount: 0 .*");
 
     @TempDir
     Path reports;
