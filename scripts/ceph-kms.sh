@@ -22,6 +22,7 @@ results="$(mkdir -p "$1" && cd "$1" && pwd)"
 cd "$(dirname "$0")/.."
 SERVER_SCRIPT=ceph-kms
 source scripts/lib/local-server.sh
+source scripts/lib/vault-api.sh
 
 export CEPH_BASE_DIR="$results/ceph" CEPH_RGW_PORT="${CEPH_KMS_RGW_PORT:-29580}" CEPH_MON_PORT="${CEPH_KMS_MON_PORT:-29600}"
 export PYKMIP_BASE_DIR="$results/pykmip" PYKMIP_PORT="${CEPH_KMS_PYKMIP_PORT:-29696}"
@@ -36,19 +37,13 @@ stop_all() {
 }
 trap stop_all EXIT
 
-vault_call() { # METHOD PATH [JSON]: Vault's API with the token of VAULT_TOKEN_FILE (never on a command line)
-  curl -fsS --max-time 10 --cacert "$VAULT_CA_PATH" -X "$1" -H @<(printf 'X-Vault-Token: %s\n' "$(cat "$VAULT_TOKEN_FILE")") \
-    ${3:+-d "$3"} "$VAULT_URL/v1/$2"
-}
-
-# requests BACKEND: the key manager's requests so far. KMIP: operations in PyKMIP's log; VAULT: Vault's requests to
-# the transit mount (vault_route_*_transit_ summaries' counts; the metrics requests are not among them).
+# requests BACKEND: the key manager's requests so far. KMIP: operations in PyKMIP's log; VAULT: Vault's requests
+# routed to the transit mount (the key's creation comes before the first reading).
 requests() {
   case "$1" in
     TESTING) echo 0 ;;
     KMIP) scripts/start-pykmip.sh operations | awk '{ n += $1 } END { print n + 0 }' ;;
-    VAULT) vault_call GET 'sys/metrics?format=prometheus' \
-             | awk '/^vault_route_[a-z]+_transit_count / { n += $2 } END { print n + 0 }' ;;
+    VAULT) vault_transit_requests ;;
   esac
 }
 
@@ -58,10 +53,10 @@ for backend in "${backends[@]}"; do
     TESTING) ;;
     KMIP) eval "$(scripts/start-pykmip.sh start)" ;;
     VAULT)
-      [[ -n "${VAULT_URL:-}" && -n "${VAULT_TOKEN_FILE:-}" ]] \
-        || die "VAULT needs VAULT_URL and VAULT_TOKEN_FILE: eval \"\$(scripts/start-vault.sh start)\""
+      [[ -n "${VAULT_URL:-}" && -n "${VAULT_TOKEN_FILE:-}" && -n "${VAULT_CA_PATH:-}" ]] \
+        || die "VAULT needs VAULT_URL, VAULT_TOKEN_FILE and VAULT_CA_PATH: eval \"\$(scripts/start-vault.sh start)\""
       # RGW 16.2 exports the transit key (GET transit/export/encryption-key/NAME/VERSION): an exportable key of its own
-      vault_call POST "transit/keys/$vault_rgw_key" '{"type":"aes256-gcm96","exportable":true}' >/dev/null \
+      vault_api POST "transit/keys/$vault_rgw_key" '{"type":"aes256-gcm96","exportable":true}' >/dev/null \
         || die "creating the exportable transit key $vault_rgw_key at $VAULT_URL failed"
       key_id="$vault_rgw_key/1" ;;
     *) die "CEPH_KMS_BACKENDS: unknown backend $backend (TESTING, KMIP, VAULT)" ;;

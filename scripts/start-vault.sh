@@ -6,6 +6,7 @@
 #   scripts/start-vault.sh status            # exit 0 and the export lines if running, 1 otherwise
 #   scripts/start-vault.sh stop              # stops it by pid and deletes its token, certificates and log
 #   scripts/start-vault.sh binary            # prints the vault binary's path, building it first if there is none
+#   scripts/start-vault.sh requests          # the requests Vault has routed to transit so far (its own counter)
 #
 # Environment:
 #   VAULT_BINARY        the vault server; else the pinned build in ~/go/vault/VAULT_VERSION, built once from the Go
@@ -42,6 +43,7 @@ url="https://127.0.0.1:$port"
 SERVER_SCRIPT=start-vault
 source "$(dirname "$0")/lib/local-server.sh"
 source "$(dirname "$0")/lib/private-ca.sh"
+source "$(dirname "$0")/lib/vault-api.sh"
 
 # replace_line FILE OLD NEW: OLD (a whole line, fixed string) becomes NEW; fails if OLD is not there once.
 replace_line() {
@@ -102,12 +104,9 @@ ui            = false
 EOF
 }
 
-# vault_call METHOD PATH [JSON]: the API with the root token (from its file, through curl's header file, so that it
-# is on no command line).
+# vault_call METHOD PATH [JSON]: the API with the root token (lib/vault-api.sh: the token on no command line).
 vault_call() {
-  local method="$1" path="$2" body="${3:-}"
-  curl -fsS --max-time 10 --cacert "$certs_dir/ca.crt" -X "$method" \
-    -H @<(printf 'X-Vault-Token: %s\n' "$(cat "$token_file")") ${body:+-d "$body"} "$url/v1/$path"
+  VAULT_URL="$url" VAULT_CA_PATH="$certs_dir/ca.crt" VAULT_TOKEN_FILE="$token_file" vault_api "$@"
 }
 
 # initialise: one unseal key, used once and dropped; the root token into its mode-600 file.
@@ -158,5 +157,8 @@ case "${1:-}" in
   stop) stop_process 10 ;;
   status) process_status "$url" ;;
   binary) find_or_build_vault ;;
-  *) echo "usage: $0 start|stop|status|binary" >&2; exit 2 ;;
+  requests)
+    running_pid >/dev/null || die "not running"
+    VAULT_URL="$url" VAULT_CA_PATH="$certs_dir/ca.crt" VAULT_TOKEN_FILE="$token_file" vault_transit_requests ;;
+  *) echo "usage: $0 start|stop|status|binary|requests" >&2; exit 2 ;;
 esac
