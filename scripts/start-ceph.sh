@@ -22,7 +22,7 @@
 #   CEPH_KMS        RGW's SSE-KMS backend: TESTING (default: a static key in the config, no KMS call, the baseline),
 #                   KMIP (PyKMIP: eval "$(scripts/start-pykmip.sh start)" first; key vaultload-key) or VAULT (Vault's
 #                   transit engine: eval "$(scripts/start-vault.sh start)" first; start-vault.sh's key is not for RGW:
-#                   see docs/kms.md). scripts/ceph-kms.sh starts both and runs SSE_KMS through them.
+#                   see docs/kms.md). scripts/ceph-kms.sh runs SSE_KMS through each.
 # Progress goes to stderr; only the export lines go to stdout.
 # The S3 client must not send trailing checksums (RGW 16.2 rejects them): Vaultload's client uses WHEN_REQUIRED.
 set -euo pipefail
