@@ -19,6 +19,10 @@
 #   AWS_BUCKET      bucket created at start (default vaultload), with BUCKETS (default 3) more for the
 #                   multi-bucket suite: AWS_BUCKET-0, AWS_BUCKET-1, ...
 #   CEPH_START_TIMEOUT_SECONDS  limit for each daemon to come up (default 60)
+#   CEPH_KMS        RGW's SSE-KMS backend: TESTING (default: a static key in the config, no KMS call, the baseline),
+#                   KMIP (PyKMIP: eval "$(scripts/start-pykmip.sh start)" first; key vaultload-key) or VAULT (Vault's
+#                   transit engine: eval "$(scripts/start-vault.sh start)" first; start-vault.sh's key is not for RGW:
+#                   see docs/kms.md). scripts/ceph-kms.sh runs SSE_KMS through each.
 # Progress goes to stderr; only the export lines go to stdout.
 # The S3 client must not send trailing checksums (RGW 16.2 rejects them): Vaultload's client uses WHEN_REQUIRED.
 set -euo pipefail
@@ -30,6 +34,7 @@ mon_port="${CEPH_MON_PORT:-13300}"
 with_mgr="${CEPH_WITH_MGR:-1}"
 bucket="${AWS_BUCKET:-vaultload}"
 timeout_seconds="${CEPH_START_TIMEOUT_SECONDS:-60}"
+ceph_kms="${CEPH_KMS:-TESTING}"
 mon_addrs="[v2:127.0.0.1:$mon_port,v1:127.0.0.1:$((mon_port + 1))]"
 env_file="$base_dir/env"
 export CEPH_CONF="$base_dir/ceph.conf"
@@ -102,14 +107,52 @@ rgw frontends = beast endpoint=127.0.0.1:$rgw2_port
 rgw gc obj min wait = 60
 rgw gc processor period = 60
 
-# Both gateways: server-side encryption for the SSE_KMS and SSE_C engines over http; SSE-KMS keys from the testing
-# backend, which keeps them here in plain text (tests only), the same for both gateways. RGW 16.2 has no SSE-S3 KMS:
-# it stores "SSE-S3" objects in plain text.
+# Both gateways: server-side encryption for the SSE_KMS and SSE_C engines over http; SSE-KMS keys from CEPH_KMS's
+# backend, the same for both gateways. RGW 16.2 has no SSE-S3 KMS: it stores "SSE-S3" objects in plain text.
 [client]
 rgw crypt require ssl = false
-rgw crypt s3 kms backend = testing
-rgw crypt s3 kms encryption keys = vaultload-key=$(head -c 32 /dev/urandom | base64)
+$(kms_conf)
 CONF
+}
+
+# kms_conf: RGW's SSE-KMS backend lines for CEPH_KMS. TESTING keeps the key here in plain text (tests only, no KMS
+# call: the baseline); KMIP asks PyKMIP for the key named SSE-KMS's key id (Locate, then Get) with RGW's client
+# certificate; VAULT exports the transit key named by the key id (NAME/VERSION) with the token in the token file.
+kms_conf() {
+  case "$ceph_kms" in
+    TESTING)
+      echo "rgw crypt s3 kms backend = testing"
+      echo "rgw crypt s3 kms encryption keys = vaultload-key=$(head -c 32 /dev/urandom | base64)" ;;
+    KMIP)
+      echo "rgw crypt s3 kms backend = kmip"
+      echo "rgw crypt kmip addr = $PYKMIP_ADDR"
+      echo "rgw crypt kmip ca path = $PYKMIP_CA_PATH"
+      echo "rgw crypt kmip client cert = $PYKMIP_CLIENT_CERT"
+      echo "rgw crypt kmip client key = $PYKMIP_CLIENT_KEY"
+      echo "rgw crypt kmip kms key template = \$keyid" ;;
+    VAULT)
+      echo "rgw crypt s3 kms backend = vault"
+      echo "rgw crypt vault auth = token"
+      echo "rgw crypt vault token file = $VAULT_TOKEN_FILE"
+      echo "rgw crypt vault addr = $VAULT_URL"
+      echo "rgw crypt vault secret engine = transit"
+      echo "rgw crypt vault prefix = /v1/transit/export/encryption-key"
+      echo "rgw crypt vault ssl cacert = $VAULT_CA_PATH" ;;
+  esac
+}
+
+# check_kms: CEPH_KMS is known and the server it names was started (its export lines are in the environment).
+check_kms() {
+  local needed variable script
+  case "$ceph_kms" in
+    TESTING) return ;;
+    KMIP) needed="PYKMIP_ADDR PYKMIP_CA_PATH PYKMIP_CLIENT_CERT PYKMIP_CLIENT_KEY"; script=start-pykmip.sh ;;
+    VAULT) needed="VAULT_URL VAULT_TOKEN_FILE VAULT_CA_PATH"; script=start-vault.sh ;;
+    *) die "CEPH_KMS=$ceph_kms: expected TESTING, KMIP or VAULT" ;;
+  esac
+  for variable in $needed; do
+    [ -n "${!variable:-}" ] || die "CEPH_KMS=$ceph_kms needs $variable: eval \"\$(scripts/$script start)\""
+  done
 }
 
 create_keyring() {
@@ -153,6 +196,7 @@ start() {
     say "already running"; cat "$env_file"; return
   fi
   pid_of mon.a >/dev/null && die "a partly started cluster runs in $base_dir: run '$0 stop' first"
+  check_kms
   for port in "$rgw_port" "$mon_port" "$((mon_port + 1))"; do
     port_in_use "$port" && die "port 127.0.0.1:$port is in use: set CEPH_RGW_PORT / CEPH_MON_PORT"
   done

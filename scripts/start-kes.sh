@@ -38,6 +38,7 @@ url="https://127.0.0.1:$port"
 
 SERVER_SCRIPT=start-kes
 source "$(dirname "$0")/lib/local-server.sh"
+source "$(dirname "$0")/lib/private-ca.sh"
 
 # MinIO KES, built once into ~/go/kes/VERSION (about 75 s on 2 cores).
 build_kes() {
@@ -53,26 +54,11 @@ find_or_build_kes() {
   build_kes
 }
 
-# sign NAME CN EXTENSIONS: NAME.key and NAME.crt, an EC P-256 key and its certificate from the private CA.
-sign() {
-  local name="$1" cn="$2" extensions="$3"
-  openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=$cn" \
-    -keyout "$certs_dir/$name.key" -out "$certs_dir/$name.csr" 2>/dev/null
-  printf '%b\n' "$extensions" >"$certs_dir/$name.ext"
-  openssl x509 -req -in "$certs_dir/$name.csr" -CA "$certs_dir/ca.crt" -CAkey "$certs_dir/ca.key" -CAcreateserial \
-    -days 7 -extfile "$certs_dir/$name.ext" -out "$certs_dir/$name.crt" 2>/dev/null \
-    || die "openssl could not sign the $name certificate"
-  rm -f "$certs_dir/$name.csr" "$certs_dir/$name.ext"
-}
-
 make_certificates() {
-  ( umask 077
-    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 -subj "/CN=vaultload-kes-ca" \
-      -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" \
-      -keyout "$certs_dir/ca.key" -out "$certs_dir/ca.crt" 2>/dev/null || die "openssl could not make the CA"
-    sign server 127.0.0.1 "subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth"
-    sign client vaultload-kes-client "extendedKeyUsage=clientAuth"
-    sign admin vaultload-kes-admin "extendedKeyUsage=clientAuth" )
+  make_ca vaultload-kes-ca
+  server_certificate
+  sign client vaultload-kes-client "extendedKeyUsage=clientAuth"
+  sign admin vaultload-kes-admin "extendedKeyUsage=clientAuth"
 }
 
 write_config() {

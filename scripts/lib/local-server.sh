@@ -111,8 +111,10 @@ built_once() {
   mkdir -p "$dir"
   exec 9>"$dir/.build.lock"
   flock 9
+  # set -e does not hold inside an || list: the build says itself where it failed, and the binary must be there
   [ -x "$cached" ] || "$@" >&2
   flock -u 9
+  [ -x "$cached" ] || die "building ${cached##*/} failed: no binary at $cached (the build's output is above)"
   echo "$cached"
 }
 
@@ -145,8 +147,9 @@ go_build_copy() {
   rm -rf "$source"
   cp -R "$module_dir/." "$source"
   chmod -R u+w "$source"
-  [ -z "$patch" ] || "$patch" "$source"
-  (cd "$source" && GOWORK=off go build -trimpath -o "$cached.partial" "$package")
+  [ -z "$patch" ] || "$patch" "$source" || die "patching the source of $module in $source failed"
+  (cd "$source" && GOWORK=off go build -trimpath -o "$cached.partial" "$package") \
+    || die "go build of $module failed (above); its patched source stays in $source"
   mv "$cached.partial" "$cached"
   rm -rf "$source"
 }

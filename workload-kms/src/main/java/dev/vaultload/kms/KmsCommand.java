@@ -31,9 +31,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "kms", mixinStandardHelpOptions = true,
         description = {"Pressure on a key manager, as the KMS pressure tool measures it: encrypt, decrypt or generate"
                 + " data keys from THREADS threads for a while, a progress line every period, percentiles at the end.",
-                "The key manager is the setting KMS (KES, AWS_KMS or PKCS11) with its KES_*, AWS_KMS_* or PKCS11_*"
-                        + " settings, from system properties or the environment (scripts/start-kes.sh, start-local-kms.sh"
-                        + " and start-softhsm.sh print them).",
+                "The key manager is the setting KMS (KES, AWS_KMS, PKCS11 or VAULT_TRANSIT) with its KES_*, AWS_KMS_*,"
+                        + " PKCS11_* or VAULT_* settings, from system properties or the environment (scripts/start-kes.sh,"
+                        + " start-local-kms.sh, start-softhsm.sh and start-vault.sh print them).",
                 "Exit status: 0 no call failed, 1 a call failed, 2 bad input (nothing measured)."})
 public final class KmsCommand implements Callable<Integer> {
     /** The AWS KMS API encrypts at most 4 KiB; larger data is encrypted under a data key. */

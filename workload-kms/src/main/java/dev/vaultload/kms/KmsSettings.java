@@ -12,7 +12,7 @@ import java.util.Set;
 /** The settings of the key managers: which one (KMS), and where each binding finds its server (or token) and key. */
 public final class KmsSettings implements SettingDeclarations {
     public static final Setting<String> KMS = Setting.optional("KMS",
-            SettingType.text("a key manager's name: `KES`, `AWS_KMS` or `PKCS11`"), "no key manager",
+            SettingType.text("a key manager's name: `KES`, `AWS_KMS`, `PKCS11` or `VAULT_TRANSIT`"), "no key manager",
             "the key manager `vaultload kms` measures and an engine that uses one calls (VAULTLOAD's `KMS_KEYS`)");
     public static final Setting<Duration> KMS_TIMEOUT = Setting.of("KMS_TIMEOUT", SettingType.duration(), "10s",
             "longest wait for one KMS call, connecting included; a call that takes longer counts as TIMEOUT");
@@ -54,16 +54,29 @@ public final class KmsSettings implements SettingDeclarations {
             SettingType.text("the label of an AES key in the token"), "no PKCS11",
             "the token's AES key data keys are wrapped under (AES/GCM inside the token)");
 
+    public static final Setting<URI> VAULT_URL = Setting.optional("VAULT_URL", url(Set.of("http", "https"),
+            "an http(s) URL such as `https://127.0.0.1:8200`"), "no Vault",
+            "endpoint of a HashiCorp Vault server with the transit engine at `transit/` (`scripts/start-vault.sh`"
+                    + " starts one)");
+    public static final Setting<String> VAULT_TOKEN = Setting.secret("VAULT_TOKEN",
+            "the Vault token sent with every transit call (`X-Vault-Token`)");
+    public static final Setting<String> VAULT_TRANSIT_KEY = Setting.optional("VAULT_TRANSIT_KEY",
+            SettingType.text("the name of a transit key, aes256-gcm96 with `derived=true`"), "no Vault",
+            "the transit key data keys are wrapped under; Vault derives a key per context from it");
+    public static final Setting<Path> VAULT_CA_PATH = Setting.optional("VAULT_CA_PATH",
+            SettingType.readableFile("a readable PEM file"), "the JDK's trust store",
+            "PEM file of the CA certificates Vault's server certificate is checked against");
+
     @Override
     public List<Setting<?>> settings() {
         return List.of(KMS, KMS_TIMEOUT, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_KEY_NAME,
                 AWS_KMS_URL, AWS_KMS_KEY_ID, AWS_KMS_REGION, PKCS11_LIBRARY, PKCS11_SLOT_INDEX, PKCS11_PIN,
-                PKCS11_KEY_LABEL);
+                PKCS11_KEY_LABEL, VAULT_URL, VAULT_TOKEN, VAULT_TRANSIT_KEY, VAULT_CA_PATH);
     }
 
     @Override
     public String topic() {
-        return "Key managers: KES, AWS_KMS, PKCS11 (vaultload kms)";
+        return "Key managers: KES, AWS_KMS, PKCS11, VAULT_TRANSIT (vaultload kms)";
     }
 
     /** An absolute URL of one of {@code schemes} with a host, e.g. {@code https://127.0.0.1:7373}. */

@@ -17,8 +17,9 @@ class KeyManagersTest {
         assertEquals("KES", KeyManagers.named("kes").name());
         assertEquals("AWS_KMS", KeyManagers.named("aws_kms").name());
         assertEquals("PKCS11", KeyManagers.named("pkcs11").name());
+        assertEquals("VAULT_TRANSIT", KeyManagers.named("vault_transit").name());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> KeyManagers.named("VAULT"));
-        assertEquals("Invalid KMS='VAULT': expected one of [AWS_KMS, KES, PKCS11]", unknown.getMessage());
+        assertEquals("Invalid KMS='VAULT': expected one of [AWS_KMS, KES, PKCS11, VAULT_TRANSIT]", unknown.getMessage());
     }
 
     @Test

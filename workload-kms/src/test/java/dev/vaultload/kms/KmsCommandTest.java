@@ -32,10 +32,10 @@ import picocli.CommandLine;
 
 /** {@code vaultload kms} against the servers of the scripts: progress lines, exit status and the JSON result. */
 class KmsCommandTest {
-    private static final Pattern PERIOD_LINE = Pattern.compile("\\[Time_\\d+] (KES|AWS_KMS|PKCS11) [a-z-]+ [12] threads? 32 bytes"
-            + " RequestCount: \\d+ ResponseCount: \\d+ TPS: [\\d.]+ AvgTPS: [\\d.]+ MaxOnceTimeCost: [\\d.]+ ms"
-            + " MinOnceTimeCost: [\\d.]+ ms AvgOnceTimeCost: [\\d.]+ ms ClientErrorCount: 0 LimitExceededErrorCount: 0"
-            + " TimeoutErrorCount: 0 ServerErrorCount: 0 .*");
+    private static final Pattern PERIOD_LINE = Pattern.compile("\\[Time_\\d+] (KES|AWS_KMS|PKCS11|VAULT_TRANSIT) [a-z-]+"
+            + " [12] threads? 32 bytes RequestCount: \\d+ ResponseCount: \\d+ TPS: [\\d.]+ AvgTPS: [\\d.]+"
+            + " MaxOnceTimeCost: [\\d.]+ ms MinOnceTimeCost: [\\d.]+ ms AvgOnceTimeCost: [\\d.]+ ms ClientErrorCount: 0"
+            + " LimitExceededErrorCount: 0 TimeoutErrorCount: 0 ServerErrorCount: 0 .*");
 
     @TempDir
     Path reports;
@@ -58,7 +58,7 @@ class KmsCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"KES", "AWS_KMS", "PKCS11"})
+    @ValueSource(strings = {"KES", "AWS_KMS", "PKCS11", "VAULT_TRANSIT"})
     void everyCaseAtEachConcurrencyReportsItsPeriodsPercentilesAndJson(String kms) throws IOException {
         Outcome outcome = run(KmsServers.settings(kms), "--case", "encrypt,decrypt,generate-data-key",
                 "--concurrency", "1,2", "--duration", "2s", "--period", "1s", "--warmup", "500ms", "--report-dir", reports.toString());
@@ -96,9 +96,13 @@ class KmsCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"KES", "AWS_KMS"})
+    @ValueSource(strings = {"KES", "AWS_KMS", "VAULT_TRANSIT"})
     void refusedCallsAreCountedAndExitOne(String kms) throws IOException {
-        String keySetting = kms.equals("KES") ? KmsSettings.KES_KEY_NAME.name() : KmsSettings.AWS_KMS_KEY_ID.name();
+        String keySetting = switch (kms) {
+            case "KES" -> KmsSettings.KES_KEY_NAME.name();
+            case "AWS_KMS" -> KmsSettings.AWS_KMS_KEY_ID.name();
+            default -> KmsSettings.VAULT_TRANSIT_KEY.name();
+        };
         Outcome outcome = run(KmsServers.with(KmsServers.settings(kms), Map.of(keySetting, "vaultload-no-such-key")),
                 "--case", "generate-data-key", "--concurrency", "1", "--duration", "1s", "--report-dir", reports.toString());
 
@@ -135,7 +139,7 @@ class KmsCommandTest {
         }
         Outcome noKmsSet = run(noKms);
         assertEquals(2, noKmsSet.exitCode());
-        assertTrue(noKmsSet.err().startsWith("Invalid KMS: unset; expected a key manager, one of [AWS_KMS, KES, PKCS11]"),
+        assertTrue(noKmsSet.err().startsWith("Invalid KMS: unset; expected a key manager, one of [AWS_KMS, KES, PKCS11, VAULT_TRANSIT]"),
                 noKmsSet.err());
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.vaultload.kms.aws.AwsKmsKeyManagerFactory;
 import dev.vaultload.kms.kes.KesKeyManagerFactory;
 import dev.vaultload.kms.pkcs11.Pkcs11KeyManagerFactory;
+import dev.vaultload.kms.vault.VaultTransitKeyManagerFactory;
 import dev.vaultload.settings.SettingsRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The key managers that scripts/start-kes.sh, start-local-kms.sh and start-softhsm.sh started, from the environment
+ * The key managers that scripts/start-kes.sh, start-local-kms.sh, start-softhsm.sh and start-vault.sh started, from the environment
  * they print. Without one a test is skipped, unless {@code VAULTLOAD_REQUIRE_KMS=true} in the environment makes that a
  * failure.
  */
@@ -27,7 +28,8 @@ public final class KmsServers {
     private static final Map<String, Server> SERVERS = Map.of(
             KesKeyManagerFactory.NAME, new Server(KmsSettings.KES_URL.name(), "scripts/start-kes.sh"),
             AwsKmsKeyManagerFactory.NAME, new Server(KmsSettings.AWS_KMS_URL.name(), "scripts/start-local-kms.sh"),
-            Pkcs11KeyManagerFactory.NAME, new Server(KmsSettings.PKCS11_KEY_LABEL.name(), "scripts/start-softhsm.sh"));
+            Pkcs11KeyManagerFactory.NAME, new Server(KmsSettings.PKCS11_KEY_LABEL.name(), "scripts/start-softhsm.sh"),
+            VaultTransitKeyManagerFactory.NAME, new Server(KmsSettings.VAULT_URL.name(), "scripts/start-vault.sh"));
 
     private KmsServers() {
     }

@@ -1,7 +1,7 @@
 package dev.vaultload.kms.kes;
 
 import dev.vaultload.kms.KmsSettings;
-import dev.vaultload.storage.TrustedCertificates;
+import dev.vaultload.kms.http.CaTrust;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -39,22 +39,13 @@ final class KesTls {
                     certificates(certificatePem).toArray(Certificate[]::new));
             KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             keyManagers.init(identity, IN_MEMORY_PASSWORD);
-            TrustManager[] trust = caPath.map(KesTls::trust).orElse(null);
+            TrustManager[] trust = caPath.map(path -> CaTrust.of(KmsSettings.KES_CA_PATH, path)).orElse(null);
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(keyManagers.getKeyManagers(), trust, null);
             return context;
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalArgumentException("Invalid " + KmsSettings.KES_CLIENT_CERT.name() + " or "
                     + KmsSettings.KES_CLIENT_KEY.name() + ": not a certificate and its private key (" + e.getMessage() + ")", e);
-        }
-    }
-
-    private static TrustManager[] trust(Path caPath) {
-        try {
-            return TrustedCertificates.fromPem(caPath);
-        } catch (IllegalArgumentException e) { // its message names CA_PATH, the S3 providers' setting
-            throw new IllegalArgumentException("Invalid " + KmsSettings.KES_CA_PATH.name() + " " + caPath
-                    + ": not a PEM file of certificates", e);
         }
     }
 

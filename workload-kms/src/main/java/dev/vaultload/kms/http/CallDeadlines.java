@@ -1,4 +1,4 @@
-package dev.vaultload.kms.kes;
+package dev.vaultload.kms.http;
 
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * An interrupt must never outlive its call: the slot's state says whether the watcher took the call over, and
  * {@link #done()} waits until that interrupt is delivered and then clears it, so the thread leaves the call as it came.
  */
-final class CallDeadlines implements AutoCloseable {
+public final class CallDeadlines implements AutoCloseable {
     private static final int IDLE = 0;
     private static final int IN_CALL = 1;
     private static final int INTERRUPTING = 2;
@@ -38,7 +38,7 @@ final class CallDeadlines implements AutoCloseable {
     private final Thread watcher;
     private volatile boolean closed;
 
-    CallDeadlines(Duration timeout, String name) {
+    public CallDeadlines(Duration timeout, String name) {
         this.timeoutNanos = timeout.toNanos();
         long checkEveryNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1), timeoutNanos / 4);
         watcher = Thread.ofPlatform().daemon().name(name).unstarted(() -> watch(checkEveryNanos));
@@ -46,7 +46,7 @@ final class CallDeadlines implements AutoCloseable {
     }
 
     /** This thread starts a call, which is interrupted when it outlives the timeout. */
-    void start() {
+    public void start() {
         Slot slot = mine.get();
         slot.deadlineNanos = System.nanoTime() + timeoutNanos;
         slot.state.set(IN_CALL);
@@ -57,7 +57,7 @@ final class CallDeadlines implements AutoCloseable {
      *
      * @return whether the watcher interrupted it for its deadline (the interrupt is cleared)
      */
-    boolean done() {
+    public boolean done() {
         Slot slot = mine.get();
         if (slot.state.compareAndSet(IN_CALL, IDLE)) {
             return false;
