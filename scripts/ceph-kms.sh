@@ -23,6 +23,7 @@ cd "$(dirname "$0")/.."
 SERVER_SCRIPT=ceph-kms
 source scripts/lib/local-server.sh
 source scripts/lib/vault-api.sh
+source scripts/lib/kms-requests-table.sh
 
 export CEPH_BASE_DIR="$results/ceph" CEPH_RGW_PORT="${CEPH_KMS_RGW_PORT:-29580}" CEPH_MON_PORT="${CEPH_KMS_MON_PORT:-29600}"
 export PYKMIP_BASE_DIR="$results/pykmip" PYKMIP_PORT="${CEPH_KMS_PYKMIP_PORT:-29696}"
@@ -73,16 +74,7 @@ for backend in "${backends[@]}"; do
   [[ "$backend" != KMIP ]] || scripts/start-pykmip.sh stop
 done
 
-{
-  printf 'backend\toperation\tops/s\tp99 ms\tKMS requests in the run\tper measured operation\n'
-  for backend in "${backends[@]}"; do
-    requests="$(cat "$results/$backend/kms-requests")"
-    jq -r --arg name "$backend" --argjson requests "$requests" '(.operations | map(.count) | add) as $operations
-      | .operations[] | select(.type == "WRITE" or .type == "READ")
-      | [$name, .type, .opsPerSecond, (.percentileMicros["99"] / 1000), $requests, ($requests / $operations)] | @tsv' \
-      "$results/$backend"/*.json
-  done | awk -F'\t' -v OFS='\t' '{printf "%s\t%s\t%.1f\t%.2f\t%d\t%.2f\n", $1, $2, $3, $4, $5, $6}'
-} | column -t -s $'\t' | tee "$results/table.txt"
+kms_requests_table backend KMS "$results" "$results/table.txt" "${backends[@]}"
 for backend in "${backends[@]}"; do
   [[ "$backend" == TESTING ]] || (( $(cat "$results/$backend/kms-requests") > 0 )) \
     || die "SSE_KMS on Ceph RGW through $backend made no request of its key manager"

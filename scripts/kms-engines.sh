@@ -28,6 +28,7 @@ results="$(mkdir -p "$1" && cd "$1" && pwd)"
 cd "$(dirname "$0")/.."
 SERVER_SCRIPT=kms-engines
 source scripts/lib/local-server.sh
+source scripts/lib/kms-requests-table.sh
 [[ -n "${KES_URL:-}" ]] || die "KES_URL is unset: eval \"\$(scripts/start-kes.sh start)\""
 [[ -n "${AWS_KMS_URL:-}" ]] || die "AWS_KMS_URL is unset: eval \"\$(scripts/start-local-kms.sh start)\""
 if [[ -z "${MINIO_URL:-}" && -z "${MINIO_BINARY:-}" ]]; then
@@ -117,20 +118,11 @@ for engine in SSE_KMS SSE_S3; do
       ./vaultload run --storage-providers MINIO --engines "$engine" --threads "${THREADS:-2}" \
         --file-sizes "${FILE_SIZES:-100}" ${DURATION:+--duration "$DURATION"} --report-dir "$results/$name" | tail -1 )
     # the metrics requests are not among them (a run on the static-key MinIO reads 0)
-    echo "$(( $(kes_requests) - before ))" >"$results/$name/kes-requests"
+    echo "$(( $(kes_requests) - before ))" >"$results/$name/kms-requests"
   done
 done
-{
-  printf 'configuration\toperation\tops/s\tp99 ms\tKES requests in the run\tper measured operation\n'
-  for name in "${server_side[@]}"; do
-    requests="$(cat "$results/$name/kes-requests")"
-    jq -r --arg name "$name" --argjson requests "$requests" '(.operations | map(.count) | add) as $operations
-      | .operations[] | select(.type == "WRITE" or .type == "READ")
-      | [$name, .type, .opsPerSecond, (.percentileMicros["99"] / 1000), $requests, ($requests / $operations)] | @tsv' \
-      "$results/$name"/*.json
-  done | awk -F'\t' -v OFS='\t' '{printf "%s\t%s\t%.1f\t%.2f\t%d\t%.2f\n", $1, $2, $3, $4, $5, $6}'
-} | column -t -s $'\t' | tee "$results/server-side.txt"
+kms_requests_table configuration KES "$results" "$results/server-side.txt" "${server_side[@]}"
 for engine in SSE_KMS SSE_S3; do
-  (( $(cat "$results/$engine-KES/kes-requests") > 0 )) || die "$engine on MinIO through KES made no KES request"
+  (( $(cat "$results/$engine-KES/kms-requests") > 0 )) || die "$engine on MinIO through KES made no KES request"
 done
 say "passed: calls per operation as designed; tables in $results/table.txt and $results/server-side.txt"
