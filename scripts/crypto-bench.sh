@@ -116,7 +116,7 @@ JSON
         median = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
         if (median < goal) missed = 1
         printf "%s: median share %.3f (min %.3f, max %.3f over %d runs): the goal of %s is %s\n", op, median, s[1],
-          s[n], n, goal, median >= goal ? "reached" : "NOT reached" }
+          s[n], n, goal, (median >= goal ? "reached" : "NOT reached") }
       exit missed }
     function sort_(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
       t = a[j]; a[j] = a[j - 1]; a[j - 1] = t } }' "$dir/share.tsv" || failed=1
