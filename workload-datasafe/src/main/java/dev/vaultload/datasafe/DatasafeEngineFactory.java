@@ -52,9 +52,8 @@ public final class DatasafeEngineFactory implements EngineFactory {
     /**
      * A document whole in a growing byte array (Datasafe 1.0.3's {@code CustomizableByteArrayOutputStream}, behind the
      * fan-out stream of its document writer), doubling as it fills: while it doubles the old array and the new one are
-     * both live, up to twice the document's size rounded up to a power of two per operation. GC logs of one write and
-     * read of 64 MiB showed humongous allocations growing to about 100 MiB live beside the harness's 33 MiB; four
-     * threads of 64 MiB ran out of a 256 MiB heap.
+     * both live, up to twice the document's size rounded up to a power of two per operation. Without it a run of large
+     * documents on several threads died of an OutOfMemoryError (docs/measurements/2026-11-28-memory-sweep.md).
      */
     @Override
     public DocumentBuffering buffering(EngineOptions options) {
