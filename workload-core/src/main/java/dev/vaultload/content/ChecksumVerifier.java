@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.function.LongSupplier;
 
 /**
  * Checks what a READ returned against the content it should hold: drains the stream through SHA-256 and
@@ -17,9 +18,32 @@ public final class ChecksumVerifier {
     private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[ContentGenerator.CHUNK_BYTES]);
 
     private final ContentGenerator contentGenerator;
+    private final LongSupplier clock;
+    /** Used by one thread at a time, as its owner is: a plain tally. */
+    private long expectationNanos;
 
+    /** A verifier whose expected digests nobody times. */
     public ChecksumVerifier(ContentGenerator contentGenerator) {
+        this(contentGenerator, () -> 0);
+    }
+
+    /**
+     * @param clock times the computing of expected digests ({@link #takeExpectationNanos()}): with the thread's CPU
+     *              clock, what the harness spent making a content's digest on its first read
+     */
+    public ChecksumVerifier(ContentGenerator contentGenerator, LongSupplier clock) {
         this.contentGenerator = contentGenerator;
+        this.clock = clock;
+    }
+
+    /**
+     * The time {@code clock} counted in expected digests since the last call: a content's first read generates the
+     * whole content and hashes it (later reads find it cached), the harness's work and not the engine's.
+     */
+    public long takeExpectationNanos() {
+        long taken = expectationNanos;
+        expectationNanos = 0;
+        return taken;
     }
 
     /** The outcome of one check; {@code actualSizeBytes} is what the stream delivered. */
@@ -42,7 +66,7 @@ public final class ChecksumVerifier {
             digest.update(buffer, 0, read);
             actualSizeBytes += read;
         }
-        byte[] expected = contentGenerator.expectedSha256(contentId, firstByte, lengthBytes);
+        byte[] expected = expectedSha256(contentId, firstByte, lengthBytes);
         byte[] actual = digest.digest();
         return verification(expected, lengthBytes, actual, actualSizeBytes);
     }
@@ -54,8 +78,15 @@ public final class ChecksumVerifier {
 
     /** What {@code read} found, compared with {@code lengthBytes} of another content from {@code firstByte} on. */
     public Verification compare(Verification read, ContentId contentId, long firstByte, long lengthBytes) {
-        return verification(contentGenerator.expectedSha256(contentId, firstByte, lengthBytes), lengthBytes,
+        return verification(expectedSha256(contentId, firstByte, lengthBytes), lengthBytes,
                 HexFormat.of().parseHex(read.actualSha256Hex()), read.actualSizeBytes());
+    }
+
+    private byte[] expectedSha256(ContentId contentId, long firstByte, long lengthBytes) {
+        long before = clock.getAsLong();
+        byte[] expected = contentGenerator.expectedSha256(contentId, firstByte, lengthBytes);
+        expectationNanos += clock.getAsLong() - before;
+        return expected;
     }
 
     private static Verification verification(byte[] expected, long expectedSizeBytes, byte[] actual, long actualSizeBytes) {

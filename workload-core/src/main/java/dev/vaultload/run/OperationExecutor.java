@@ -54,7 +54,7 @@ public final class OperationExecutor {
         this.vault = vault;
         this.users = users;
         this.content = content;
-        this.verifier = new ChecksumVerifier(content);
+        this.verifier = new ChecksumVerifier(content, ProcessCpu::currentThreadNanos);
         this.sizes = sizes;
         this.ledger = ledger;
     }
@@ -264,11 +264,12 @@ public final class OperationExecutor {
     }
 
     /**
-     * The thread CPU spent generating the documents written since the last call: the harness's work, not the engine's
-     * (an application writes data it has), which {@link TimedOperation} takes out of an operation's worker CPU.
+     * The thread CPU the harness spent since the last call generating the documents written and the expected digests of
+     * those read (a content's first read): its work, not the engine's (an application writes data it has and knows
+     * what it stored), which {@link TimedOperation} takes out of an operation's worker CPU.
      */
-    long takeGenerationCpuNanos() {
-        long taken = generationCpuNanos;
+    long takeHarnessCpuNanos() {
+        long taken = generationCpuNanos + verifier.takeExpectationNanos();
         generationCpuNanos = 0;
         return taken;
     }

@@ -65,15 +65,16 @@ public final class TimedOperation {
                 ? reencryptions.before(reencrypt, locationPrefix) : null;
         storageClock.resetThread(); // drops what the store and the key manager saw between operations
         KeyManagerClock.reset();
-        executor.takeGenerationCpuNanos(); // a REENCRYPT's witness or an earlier failure is not this operation's
+        executor.takeHarnessCpuNanos(); // a REENCRYPT's witness or an earlier failure is not this operation's
         ReadBytes.reset();
         long startNanos = System.nanoTime();
         long startCpuNanos = ProcessCpu.currentThreadNanos();
         try {
             long sizeBytes = executor.execute(operation, locationPrefix);
             long endNanos = System.nanoTime();
-            // the harness generating the document's bytes is not the engine's work: out of the ceiling's comparison
-            long workerCpuNanos = ProcessCpu.currentThreadNanos() - startCpuNanos - executor.takeGenerationCpuNanos();
+            // the harness generating the bytes written and the digests expected is not the engine's work: out of the
+            // ceiling's comparison
+            long workerCpuNanos = ProcessCpu.currentThreadNanos() - startCpuNanos - executor.takeHarnessCpuNanos();
             long serviceMicros = TimeUnit.NANOSECONDS.toMicros(endNanos - startNanos);
             long storageMicros = TimeUnit.NANOSECONDS.toMicros(storageClock.takeThreadStorageNanos());
             StoreTraffic traffic = storageClock.takeThreadTraffic();

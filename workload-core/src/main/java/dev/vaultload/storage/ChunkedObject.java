@@ -60,23 +60,42 @@ final class ChunkedObject {
         };
     }
 
-    /** Collects a written object in chunks that double from a few KiB (a small object stays small) up to 256 KiB. */
+    /**
+     * Collects a written object: a large write (an engine's sealed chunk) as a chunk of its own, allocated as a copy of
+     * it, which the JIT does without first zeroing the new array; small writes in chunks that double from a few KiB (a
+     * small object stays small) up to 256 KiB.
+     */
     static final class Writer {
+        /** Writes from this size on are kept whole: copying them once is all a store must do. */
+        static final int OWN_CHUNK_BYTES = 16 * 1024;
+
         private final List<byte[]> full = new ArrayList<>();
         private byte[] current = new byte[FIRST_CHUNK_BYTES];
         private int filled;
 
         void write(int b) {
             if (filled == current.length) {
-                nextChunk();
+                nextChunk(current.length * 2);
             }
             current[filled++] = (byte) b;
         }
 
         void write(byte[] bytes, int off, int len) {
+            if (len >= OWN_CHUNK_BYTES) {
+                if (filled > 0) {
+                    addFilled();
+                    current = new byte[FIRST_CHUNK_BYTES];
+                    filled = 0;
+                }
+                for (int kept; len > 0; off += kept, len -= kept) {
+                    kept = Math.min(len, LARGEST_CHUNK_BYTES);
+                    full.add(Arrays.copyOfRange(bytes, off, off + kept));
+                }
+                return;
+            }
             while (len > 0) {
                 if (filled == current.length) {
-                    nextChunk();
+                    nextChunk(current.length * 2);
                 }
                 int copied = Math.min(len, current.length - filled);
                 System.arraycopy(bytes, off, current, filled, copied);
@@ -86,19 +105,23 @@ final class ChunkedObject {
             }
         }
 
-        private void nextChunk() {
+        /** Adds the chunk being filled, cut to what it holds. */
+        private void addFilled() {
+            full.add(filled == current.length ? current : Arrays.copyOf(current, filled));
+        }
+
+        private void nextChunk(int sizeBytes) {
             full.add(current);
-            current = new byte[Math.min(current.length * 2, LARGEST_CHUNK_BYTES)];
+            current = new byte[Math.min(sizeBytes, LARGEST_CHUNK_BYTES)];
             filled = 0;
         }
 
         /** The object written; only its last chunk is copied, to its length. */
         ChunkedObject finish() {
-            List<byte[]> chunks = new ArrayList<>(full);
             if (filled > 0) {
-                chunks.add(filled == current.length ? current : Arrays.copyOf(current, filled));
+                addFilled();
             }
-            return new ChunkedObject(chunks);
+            return new ChunkedObject(full);
         }
     }
 }

@@ -1,11 +1,13 @@
 package dev.vaultload.datasafe;
 
 import dev.vaultload.engine.CipherSuite;
+import dev.vaultload.engine.DocumentBuffering;
 import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineFactory;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.storage.BlobStore;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -45,6 +47,22 @@ public final class DatasafeEngineFactory implements EngineFactory {
     @Override
     public Set<OperationType> keyLifecycleOperations(EngineOptions options) {
         return Set.of(OperationType.REENCRYPT);
+    }
+
+    /**
+     * A document whole in a growing byte array (Datasafe 1.0.3's {@code CustomizableByteArrayOutputStream}, behind the
+     * fan-out stream of its document writer), doubling as it fills: while it doubles the old array and the new one are
+     * both live, up to twice the document's size rounded up to a power of two per operation. Without it a run of large
+     * documents on several threads died of an OutOfMemoryError (docs/measurements/2026-11-28-memory-sweep.md).
+     */
+    @Override
+    public DocumentBuffering buffering(EngineOptions options) {
+        return new DocumentBuffering(sizeBytes -> 2 * powerOfTwoAtLeast(sizeBytes), OptionalLong.empty(),
+                "holds a whole document in a doubling byte array while it writes it");
+    }
+
+    private static long powerOfTwoAtLeast(long sizeBytes) {
+        return sizeBytes <= 1 ? 1 : Long.highestOneBit(sizeBytes - 1) << 1;
     }
 
     @Override
