@@ -13,14 +13,11 @@ import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.storage.BlobStore;
 import dev.vaultload.storage.FileSystemBlobStore;
 import dev.vaultload.report.RunJournal;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * A shard's results on their way to RESULTS_URL: the run writes them into the shard's own local folder (under
@@ -117,14 +114,7 @@ final class ShardPublishing implements AutoCloseable {
 
     /** Whether the shard's local folder holds a run journal: a life of this shard ran before and died or ended. */
     private static boolean holdsJournal(Path localFolder) {
-        if (!Files.isDirectory(localFolder)) {
-            return false;
-        }
-        try (Stream<Path> files = Files.list(localFolder)) {
-            return files.anyMatch(file -> file.getFileName().toString().endsWith(RunJournal.SUFFIX));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + localFolder, e);
-        }
+        return Files.isDirectory(localFolder) && !RunJournal.filesIn(localFolder).isEmpty();
     }
 
     /**

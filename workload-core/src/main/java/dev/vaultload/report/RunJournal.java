@@ -16,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -39,6 +41,15 @@ public final class RunJournal implements IntervalListener, AutoCloseable {
     private RunJournal(Writer out, boolean keeps) {
         this.out = out;
         this.keeps = keeps;
+    }
+
+    /** The journals in {@code directory} (not below it), sorted by name. */
+    public static List<Path> filesIn(Path directory) {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(SUFFIX)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + directory, e);
+        }
     }
 
     /** A journal written to {@code file}, replacing any there. */

@@ -8,8 +8,6 @@ import dev.vaultload.report.RunJournalReader;
 import dev.vaultload.report.RunSetup;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardSettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The unfinished run journals of this RUN_ID in REPORT_DIR: combinations whose process died, which a process started
@@ -55,7 +52,7 @@ public final class ResumableJournals {
         }
         List<RunJournalReader.Journal> unfinished = new ArrayList<>();
         List<RunJournalReader.Journal> finished = new ArrayList<>();
-        for (Path file : journalFiles(config.reportDirectory())) {
+        for (Path file : RunJournal.filesIn(config.reportDirectory())) {
             RunJournalReader.Journal journal = RunJournalReader.read(file);
             JournalEvent.Start start = journal.start();
             if (!runId.get().equals(start.runId()) || start.userNamespace() == null
@@ -142,13 +139,5 @@ public final class ResumableJournals {
         RunSetup setup = start.setup();
         return setup.storage().equals(combination.storage()) && start.engine().engine().equals(combination.engine())
                 && setup.threads() == combination.threads() && setup.fileSizeKib() == combination.fileSizeKib();
-    }
-
-    private static List<Path> journalFiles(Path directory) {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.filter(file -> file.getFileName().toString().endsWith(RunJournal.SUFFIX)).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + directory, e);
-        }
     }
 }
