@@ -104,9 +104,9 @@ ui            = false
 EOF
 }
 
-# vault_call METHOD PATH [JSON]: the API with the root token (lib/vault-api.sh: the token on no command line).
-vault_call() {
-  VAULT_URL="$url" VAULT_CA_PATH="$certs_dir/ca.crt" VAULT_TOKEN_FILE="$token_file" vault_api "$@"
+# this_vault COMMAND...: a lib/vault-api.sh command on this server with the root token (on no command line)
+this_vault() {
+  VAULT_URL="$url" VAULT_CA_PATH="$certs_dir/ca.crt" VAULT_TOKEN_FILE="$token_file" "$@"
 }
 
 # initialise: one unseal key, used once and dropped; the root token into its mode-600 file.
@@ -138,8 +138,8 @@ start() {
   # sys/health answers 501 until initialised: any answer at all means the listener is up
   await_ready "$pid" vault curl -sS --max-time 2 --cacert "$certs_dir/ca.crt" -o /dev/null "$url/v1/sys/health"
   initialise
-  vault_call POST sys/mounts/transit '{"type":"transit"}' >/dev/null || die "mounting transit at $url failed"
-  vault_call POST "transit/keys/$key_name" '{"type":"aes256-gcm96","derived":true}' >/dev/null \
+  this_vault vault_api POST sys/mounts/transit '{"type":"transit"}' >/dev/null || die "mounting transit at $url failed"
+  this_vault vault_api POST "transit/keys/$key_name" '{"type":"aes256-gcm96","derived":true}' >/dev/null \
     || die "creating transit key $key_name at $url failed"
   { echo "export VAULT_URL=$url"
     echo "export VAULT_ADDR=$url"
@@ -159,6 +159,6 @@ case "${1:-}" in
   binary) find_or_build_vault ;;
   requests)
     running_pid >/dev/null || die "not running"
-    VAULT_URL="$url" VAULT_CA_PATH="$certs_dir/ca.crt" VAULT_TOKEN_FILE="$token_file" vault_transit_requests ;;
+    this_vault vault_transit_requests ;;
   *) echo "usage: $0 start|stop|status|binary|requests" >&2; exit 2 ;;
 esac

@@ -7,11 +7,9 @@ import dev.vaultload.kms.KeyManagerException;
 import dev.vaultload.kms.KmsSettings;
 import dev.vaultload.storage.BlobStoreException.Kind;
 import java.io.IOException;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -81,11 +79,6 @@ public final class JsonCalls implements AutoCloseable {
             throw new KeyManagerException(Kind.SERVER, what + ": unreadable answer (" + e.getClass().getSimpleName()
                     + ")");
         }
-    }
-
-    /** A key name as one segment of a URL's path. */
-    public static String pathSegment(String keyId) {
-        return URLEncoder.encode(keyId, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The blocking send, ended by {@link CallDeadlines} after KMS_TIMEOUT as a {@link TimeoutException}. */

@@ -3,11 +3,10 @@ package dev.vaultload.kms.kes;
 import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.http.JsonCalls;
+import dev.vaultload.kms.http.KeyEndpoints;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLContext;
 
 /** KES's key API (v1): {@code POST /v1/key/generate|encrypt|decrypt/KEY}, one call per operation. */
@@ -15,11 +14,12 @@ final class KesKeyManager implements KeyManager {
     private final URI url;
     private final String keyName;
     private final JsonCalls calls;
-    private final Map<String, URI> endpoints = new ConcurrentHashMap<>();
+    private final KeyEndpoints endpoints;
 
     KesKeyManager(URI url, String keyName, SSLContext tls, Duration timeout) {
         this.url = url;
         this.keyName = keyName;
+        this.endpoints = new KeyEndpoints(url, "/v1/key/");
         // KES's text of a refusal: {"message": ...} (v0.24), {"error": ...} (older); never key material
         this.calls = new JsonCalls(tls, timeout, "kes-deadlines-" + url.getPort(),
                 answer -> answer.path("message").asText(answer.path("error").asText("")));
@@ -60,13 +60,7 @@ final class KesKeyManager implements KeyManager {
     }
 
     private <T> T call(String operation, String keyId, Object body, Class<T> answerType) {
-        return calls.post(HttpRequest.newBuilder(endpoint(operation, keyId)), body, answerType,
+        return calls.post(HttpRequest.newBuilder(endpoints.of(operation, keyId)), body, answerType,
                 description() + ": " + operation + " with key '" + keyId + "'");
-    }
-
-    /** The call's URL, made once per operation and key: a pressure run makes the same call thousands of times a second. */
-    private URI endpoint(String operation, String keyId) {
-        return endpoints.computeIfAbsent(operation + "/" + keyId,
-                path -> url.resolve("/v1/key/" + operation + "/" + JsonCalls.pathSegment(keyId)));
     }
 }

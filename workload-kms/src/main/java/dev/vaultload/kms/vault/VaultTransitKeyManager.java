@@ -4,13 +4,12 @@ import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.KeyManagerException;
 import dev.vaultload.kms.http.JsonCalls;
+import dev.vaultload.kms.http.KeyEndpoints;
 import dev.vaultload.storage.BlobStoreException.Kind;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -28,12 +27,13 @@ final class VaultTransitKeyManager implements KeyManager {
     private final String token;
     private final String keyName;
     private final JsonCalls calls;
-    private final Map<String, URI> endpoints = new ConcurrentHashMap<>();
+    private final KeyEndpoints endpoints;
 
     VaultTransitKeyManager(URI url, String token, String keyName, SSLContext tls, Duration timeout) {
         this.url = url;
         this.token = token;
         this.keyName = keyName;
+        this.endpoints = new KeyEndpoints(url, "/v1/transit/");
         this.calls = new JsonCalls(tls, timeout, "vault-deadlines-" + url.getPort(), TransitMessages::reason);
     }
 
@@ -94,18 +94,12 @@ final class VaultTransitKeyManager implements KeyManager {
 
     private TransitMessages.Data call(String operation, String keyId, Object body) {
         TransitMessages.Answer answer = calls.post(
-                HttpRequest.newBuilder(endpoint(operation, keyId)).header("X-Vault-Token", token), body,
+                HttpRequest.newBuilder(endpoints.of(operation, keyId)).header("X-Vault-Token", token), body,
                 TransitMessages.Answer.class, what(operation, keyId));
         if (answer.data() == null) {
             throw new KeyManagerException(Kind.SERVER, what(operation, keyId) + ": the answer holds no data");
         }
         return answer.data();
-    }
-
-    /** The call's URL, made once per operation and key: a pressure run makes the same call thousands of times a second. */
-    private URI endpoint(String operation, String keyId) {
-        return endpoints.computeIfAbsent(operation + "/" + keyId,
-                path -> url.resolve("/v1/transit/" + operation + "/" + JsonCalls.pathSegment(keyId)));
     }
 
     /** The call as a failure's message names it. */
