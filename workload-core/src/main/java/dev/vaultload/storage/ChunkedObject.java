@@ -75,7 +75,7 @@ final class ChunkedObject {
 
         void write(int b) {
             if (filled == current.length) {
-                nextChunk(current.length * 2);
+                nextChunk();
             }
             current[filled++] = (byte) b;
         }
@@ -95,7 +95,7 @@ final class ChunkedObject {
             }
             while (len > 0) {
                 if (filled == current.length) {
-                    nextChunk(current.length * 2);
+                    nextChunk();
                 }
                 int copied = Math.min(len, current.length - filled);
                 System.arraycopy(bytes, off, current, filled, copied);
@@ -110,9 +110,9 @@ final class ChunkedObject {
             full.add(filled == current.length ? current : Arrays.copyOf(current, filled));
         }
 
-        private void nextChunk(int sizeBytes) {
+        private void nextChunk() {
             full.add(current);
-            current = new byte[Math.min(sizeBytes, LARGEST_CHUNK_BYTES)];
+            current = new byte[Math.min(current.length * 2, LARGEST_CHUNK_BYTES)];
             filled = 0;
         }
 

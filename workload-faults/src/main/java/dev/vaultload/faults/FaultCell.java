@@ -23,8 +23,8 @@ import java.util.Map;
  * @param validationFailures failures of the final validation's own LISTs and READs (a check that could not be made)
  * @param healedAt    when the fault was healed; null if it never was on
  */
-record FaultCell(FaultKind kind, String store, CellEngine engine, String faultName, Duration faultOn, RunResult result, long retries,
-                 long validationFailures, Instant healedAt) {
+record FaultCell(FaultKind kind, String store, CellEngine engine, String faultName, Duration faultOn, RunResult result,
+                 long retries, long validationFailures, Instant healedAt) {
 
     /**
      * How long operations still failed after the fault was healed: from the heal to the last failed operation of the

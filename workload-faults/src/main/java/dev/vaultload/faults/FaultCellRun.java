@@ -39,9 +39,9 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * Runs one cell: the fixture replayed by its engine ({@link CellEngine}) on {@value #THREADS} threads with ERROR_MODE=CONTINUE through a fault that is
- * switched on a little into the replay and healed a while later, then the run's own final validation against the
- * store's listing. Short client timeouts keep a black hole from stalling a cell for minutes.
+ * Runs one cell: the fixture replayed by its engine ({@link CellEngine}) on {@value #THREADS} threads with
+ * ERROR_MODE=CONTINUE through a fault that is switched on a little into the replay and healed a while later, then the
+ * run's own final validation against the store's listing. Short client timeouts keep a black hole from stalling a cell for minutes.
  */
 final class FaultCellRun {
     static final int THREADS = 2;

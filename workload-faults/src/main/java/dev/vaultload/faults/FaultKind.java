@@ -78,8 +78,8 @@ enum FaultKind {
 
     /** The engines this fault's cells run: a key manager's fault both (S3EC not with KES restarted: it has no KES). */
     List<CellEngine> engines() {
-        return layer != Layer.KMS ? List.of(CellEngine.VAULTLOAD)
-                : this == KMS_RESTARTED ? List.of(CellEngine.VAULTLOAD) : List.of(CellEngine.VAULTLOAD, CellEngine.S3EC);
+        return layer == Layer.KMS && this != KMS_RESTARTED ? List.of(CellEngine.VAULTLOAD, CellEngine.S3EC)
+                : List.of(CellEngine.VAULTLOAD);
     }
 
     /**

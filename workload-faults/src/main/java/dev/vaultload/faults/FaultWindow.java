@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * Counts the store calls of a run (those through it, or through {@link #call()} those of an engine with S3 clients of
- * its own, which an {@link HttpFaultStage} in front of the store counts) and injects a fault at one count, healing it at a later count or once it
- * has lasted its longest duration, whichever comes first: the same point of the replay every run, and healed
- * before the final validation even when the fault stalls every call (a black hole).
+ * Counts the calls of a run (the store calls through it, or, for an engine with S3 clients of its own, the operations
+ * a {@link CountedEngine} reports through {@link #call()}) and injects a fault at one count, healing it at a later
+ * count or once it has lasted its longest duration, whichever comes first: the same point of the replay every run,
+ * and healed before the final validation even when the fault stalls every call (a black hole).
  */
 final class FaultWindow extends ForwardingBlobStore {
     private final Fault fault;
@@ -42,7 +42,7 @@ final class FaultWindow extends ForwardingBlobStore {
         this.longest = longest;
     }
 
-    /** One store call made; the fault switches at its counts. */
+    /** One call made; the fault switches at its counts. */
     void call() {
         int call = calls.incrementAndGet();
         if (call == injectAtCall) {
