@@ -21,6 +21,23 @@ public final class ClientStoreTraffic {
         return TALLIES.get();
     }
 
+    /**
+     * {@code task} charging what it asks of the store to the current thread's tally on whichever thread runs it: for a
+     * client that starts requests on threads of its own (S3EC's multipart parts), whose threads have no operation.
+     */
+    public static Runnable chargedToCurrent(Runnable task) {
+        Tally caller = current();
+        return () -> {
+            Tally own = TALLIES.get();
+            TALLIES.set(caller);
+            try {
+                task.run();
+            } finally {
+                TALLIES.set(own);
+            }
+        };
+    }
+
     /** One thread's requests through clients of their own since its tally was last taken. */
     public static final class Tally {
         private final long[] requests = new long[StoreRequest.values().length];

@@ -62,9 +62,6 @@ final class S3EcProtection implements DocumentProtection {
 
     /** One keyring's clients: S3EC's multipart put is all-or-nothing per client, so one client per way of putting. */
     private record Clients(S3EncryptionClient single, S3EncryptionClient multipart) {
-        S3EncryptionClient forSize(Spool document) {
-            return document.large() ? multipart : single;
-        }
     }
 
     /** A user's keys opened by one password, and the clients over them. */
@@ -148,13 +145,13 @@ final class S3EcProtection implements DocumentProtection {
 
     @Override
     public void write(UserCredentials owner, String key, Spool document) {
-        put(unlocked.get(owner.userId()).privateDocuments().forSize(document), key, document);
+        put(unlocked.get(owner.userId()).privateDocuments(), key, document);
     }
 
     @Override
     public void share(UserCredentials sender, List<String> recipientIds, List<String> inboxKeys, Spool document) {
         for (int i = 0; i < recipientIds.size(); i++) {
-            put(recipientClients(recipientIds.get(i)).forSize(document), inboxKeys.get(i), document);
+            put(recipientClients(recipientIds.get(i)), inboxKeys.get(i), document);
         }
     }
 
@@ -190,11 +187,23 @@ final class S3EcProtection implements DocumentProtection {
         };
     }
 
-    private void put(S3EncryptionClient client, String key, Spool document) {
+    /** One PUT below the multipart threshold; from it on a multipart upload whose parts go on this put's own threads. */
+    private void put(Clients clients, String key, Spool document) {
+        if (!document.large()) {
+            put(clients.single(), key, document, encryptionContext(key));
+            return;
+        }
+        try (PartUploads parts = new PartUploads()) {
+            put(clients.multipart(), key, document, parts.configuring(encryptionContext(key)));
+        }
+    }
+
+    private void put(S3EncryptionClient client, String key, Spool document,
+                     Consumer<AwsRequestOverrideConfiguration.Builder> configuration) {
         try {
             // the multipart put refuses a content length on its request; the body knows it
             client.putObject(PutObjectRequest.builder().bucket(objects.bucket()).key(key)
-                    .overrideConfiguration(encryptionContext(key)).build(), document.body());
+                    .overrideConfiguration(configuration).build(), document.body());
         } catch (RuntimeException e) {
             throw S3EcFailures.onWrite(objects, key, e);
         }

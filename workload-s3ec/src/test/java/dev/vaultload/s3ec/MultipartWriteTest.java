@@ -1,6 +1,7 @@
 package dev.vaultload.s3ec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +10,11 @@ import dev.vaultload.engine.Engine;
 import dev.vaultload.engine.EngineOptions;
 import dev.vaultload.engine.Password;
 import dev.vaultload.engine.UserCredentials;
+import dev.vaultload.storage.InMemoryBlobStore;
 import dev.vaultload.storage.StorageProvider;
+import dev.vaultload.storage.StoreRequest;
+import dev.vaultload.storage.StoreTraffic;
+import dev.vaultload.storage.TimedBlobStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,7 +29,8 @@ import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 /**
  * From ENGINE_MULTIPART_MIB on, a document is written with a multipart upload (the stored object's ETag names its
  * parts: S3EC's client multipart, the SSE engines' own with SSE-C's key on every part), for a private document and a
- * share to two recipients alike; smaller documents with one PUT. Every document reads back whole.
+ * share to two recipients alike; smaller documents with one PUT. Every document reads back whole, and every request of
+ * a multipart WRITE is charged to the thread that wrote, with the parts' bytes.
  */
 class MultipartWriteTest {
 
@@ -50,11 +56,17 @@ class MultipartWriteTest {
             users.forEach(engine::createUser);
             byte[] large = new byte[11 * 1024 * 1024 + 7];
             new Random(1).nextBytes(large);
+            TimedBlobStore storeBoundary = new TimedBlobStore(new InMemoryBlobStore()); // reads this thread's tally
+            storeBoundary.resetThread();
             write(engine.privateSpace(users.get(0)).write("big"), large);
+            StoreTraffic traffic = storeBoundary.takeThreadTraffic();
             write(engine.privateSpace(users.get(0)).write("small"), new byte[4096]);
             write(engine.share(users.get(0), List.of(users.get(1).userId(), users.get(2).userId()), "big-share"), large);
 
             assertTrue(etag(access, "users/" + users.get(0).userId() + "/private/big", users.get(0), engineName).endsWith("-3\""));
+            // every request charged to the writing thread, the parts too (S3EC uploads them on threads of its own)
+            assertEquals(5, traffic.requests(StoreRequest.PUT), "initiate, 3 parts, complete");
+            assertTrue(traffic.sentBytes() >= large.length, "the parts' bytes, " + traffic.sentBytes());
             assertTrue(etag(access, "users/" + users.get(1).userId() + "/inbox/big-share", users.get(1), engineName).contains("-"));
             assertFalse(etag(access, "users/" + users.get(0).userId() + "/private/small", users.get(0), engineName).contains("-"));
             assertArrayEquals(large, read(engine.privateSpace(users.get(0)).read("big")));
