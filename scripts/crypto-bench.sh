@@ -22,7 +22,9 @@
 #
 # share: SHARE_RUNS turns of one `vaultload run --mode RATE` WRITE and one READ (workload-cli's vaultload.jar), AES-256-
 # GCM, SHARE_SIZE_MIB documents on MEMORY, one thread and one user (the READ's pool: 8 documents), 2 per second for
-# 12 s after a 4 s warm-up, in a JVM of SHARE_HEAP heap; per run the worker CPU ms/MiB (the harness's content
+# 12 s after a 4 s warm-up, in a JVM whose SHARE_HEAP heap is committed and touched before the run (-Xms, AlwaysPreTouch:
+# else the first touch of each new heap page, the kernel mapping it, lands in the writing thread's CPU, a cost of the
+# heap growing rather than of the engine, which a long run pays once); per run the worker CPU ms/MiB (the harness's content
 # generation and expected digests left out), the ceiling ms/MiB measured in the same JVM before the load (a WRITE's:
 # GCM encryption; a READ's: GCM decryption + SHA-256) and the share = ceiling / worker CPU, then per operation the
 # median share and its spread against SHARE_GOAL, over the runs whose ceiling is not marked suspect (a loaded machine
@@ -91,7 +93,7 @@ JSON
     for operation in WRITE READ; do # in turns: a burst of load from neighbours spreads over both
       local report="$dir/$operation-$run" load
       load="$(cut -d' ' -f1-3 /proc/loadavg)"
-      if ! "$java" --enable-native-access=ALL-UNNAMED "-Xmx${SHARE_HEAP:-3g}" -jar "$jar" run --mode RATE \
+      if ! "$java" --enable-native-access=ALL-UNNAMED "-Xms${SHARE_HEAP:-3g}" "-Xmx${SHARE_HEAP:-3g}" -XX:+AlwaysPreTouch -jar "$jar" run --mode RATE \
           --operation "$operation" --rate 2 --duration 12s --warmup 4s --threads 1 --storage-providers MEMORY \
           --fixture "$dir/fixture.json" --file-sizes $((size_mib * 1024)) --kdf-iterations 1000 \
           --report-formats json --report-dir "$report" >"$report.log" 2>&1; then
