@@ -2,6 +2,8 @@ package dev.vaultload.kms.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.vaultload.kms.FailureKinds;
 import dev.vaultload.kms.KeyManagerException;
 import dev.vaultload.kms.KmsSettings;
@@ -13,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -33,6 +36,19 @@ public final class JsonCalls implements AutoCloseable {
     private final CallDeadlines deadlines;
     private final Function<JsonNode, String> reasonOf;
     private final ObjectMapper json = new ObjectMapper();
+    /** A reader per answer type and a writer per request type, each (de)serializer found once, not on every call. */
+    private final ClassValue<ObjectReader> readers = new ClassValue<>() {
+        @Override
+        protected ObjectReader computeValue(Class<?> type) {
+            return json.readerFor(type);
+        }
+    };
+    private final ClassValue<ObjectWriter> writers = new ClassValue<>() {
+        @Override
+        protected ObjectWriter computeValue(Class<?> type) {
+            return json.writerFor(type);
+        }
+    };
 
     /**
      * @param tls      the TLS context, or null for the JDK's default (and plain http)
@@ -50,33 +66,34 @@ public final class JsonCalls implements AutoCloseable {
     /**
      * POSTs {@code body} as JSON with {@code request}'s URI and headers and reads a 2xx answer as {@code answerType}.
      *
-     * @param what the call as a failure's message names it, e.g. {@code KES at https://...: generate with key 'k'}
+     * @param what the call as a failure's message names it, e.g. {@code KES at https://...: generate with key 'k'}; made
+     *             only for a failure, so that a call pays for no text it does not show
      */
-    public <T> T post(HttpRequest.Builder request, Object body, Class<T> answerType, String what) {
+    public <T> T post(HttpRequest.Builder request, Object body, Class<T> answerType, Supplier<String> what) {
         HttpResponse<byte[]> response;
         try {
             // no request timeout of the client's own: CallDeadlines enforces KMS_TIMEOUT at a fraction of its cost
             response = send(request.header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build());
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(writers.get(body.getClass()).writeValueAsBytes(body))).build());
         } catch (IOException e) {
-            throw new KeyManagerException(FailureKinds.ofTransport(e), what + " failed: " + FailureKinds.describe(e), e);
+            throw new KeyManagerException(FailureKinds.ofTransport(e), what.get() + " failed: " + FailureKinds.describe(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new KeyManagerException(Kind.OTHER, what + " interrupted", e);
+            throw new KeyManagerException(Kind.OTHER, what.get() + " interrupted", e);
         } catch (TimeoutException e) {
-            throw new KeyManagerException(Kind.TIMEOUT, what + " failed: no answer within " + timeout.toMillis()
+            throw new KeyManagerException(Kind.TIMEOUT, what.get() + " failed: no answer within " + timeout.toMillis()
                     + " ms (" + KmsSettings.KMS_TIMEOUT.name() + ")", e);
         }
         int status = response.statusCode();
         if (status < FIRST_SUCCESS || status >= FIRST_NON_SUCCESS) {
-            throw new KeyManagerException(FailureKinds.ofStatus(status), what + " refused: HTTP " + status + " "
+            throw new KeyManagerException(FailureKinds.ofStatus(status), what.get() + " refused: HTTP " + status + " "
                     + reason(response.body()));
         }
         try {
-            return json.readValue(response.body(), answerType);
+            return readers.get(answerType).readValue(response.body());
         } catch (IOException e) {
             // the type only: a parser's message quotes the answer, which may hold a key
-            throw new KeyManagerException(Kind.SERVER, what + ": unreadable answer (" + e.getClass().getSimpleName()
+            throw new KeyManagerException(Kind.SERVER, what.get() + ": unreadable answer (" + e.getClass().getSimpleName()
                     + ")");
         }
     }

@@ -61,6 +61,6 @@ final class KesKeyManager implements KeyManager {
 
     private <T> T call(String operation, String keyId, Object body, Class<T> answerType) {
         return calls.post(HttpRequest.newBuilder(endpoints.of(operation, keyId)), body, answerType,
-                description() + ": " + operation + " with key '" + keyId + "'");
+                () -> description() + ": " + operation + " with key '" + keyId + "'");
     }
 }

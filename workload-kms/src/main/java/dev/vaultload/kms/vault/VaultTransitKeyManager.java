@@ -95,7 +95,7 @@ final class VaultTransitKeyManager implements KeyManager {
     private TransitMessages.Data call(String operation, String keyId, Object body) {
         TransitMessages.Answer answer = calls.post(
                 HttpRequest.newBuilder(endpoints.of(operation, keyId)).header("X-Vault-Token", token), body,
-                TransitMessages.Answer.class, what(operation, keyId));
+                TransitMessages.Answer.class, () -> what(operation, keyId));
         if (answer.data() == null) {
             throw new KeyManagerException(Kind.SERVER, what(operation, keyId) + ": the answer holds no data");
         }
