@@ -3,7 +3,8 @@
 # and operation (WRITE, READ), one `vaultload run --mode RATE` on one thread (OPERATION at RATE per second for DURATION
 # after a warm-up) in a JVM of HEAP, and from its result: the worker CPU per MiB of content against this machine's
 # ceiling for the operation's unavoidable work, measured in the same JVM before the load (the share: 1 would be the
-# ceiling itself), the store requests per operation by kind, the bytes sent and received per byte of content (a WRITE's
+# ceiling itself), the whole process's CPU per MiB (threads an engine works on besides the worker, e.g. S3EC's part
+# uploads and its asynchronous client's, and the JVM's GC and JIT), the store requests per operation by kind, the bytes sent and received per byte of content (a WRITE's
 # bytes sent per content byte are what a client-side engine stores per byte written; the server-side engines' own
 # overhead is on the server), the store's share of the time, the KMS calls per operation, and the process's peak heap
 # (its health samples, one a second) and peak RSS (the kernel's VmHWM). Prints one table (also RESULTS_DIR/cost.tsv);
@@ -25,7 +26,7 @@ source scripts/lib/every-engine.sh "$results" 29420
 IFS=, read -r -a engines <<< "${ENGINES:-VAULTLOAD,DATASAFE,S3EC,SSE_S3,SSE_KMS,SSE_C}"
 IFS=, read -r -a sizes <<< "${FILE_SIZES:-1024,16384}"
 tsv="$results/cost.tsv"
-printf 'engine\tsize KiB\toperation\tops/s\tCPU ms/MiB\tceiling ms/MiB\tshare of ceiling\trequests/op\tsent/content byte\treceived/content byte\tstore share\tKMS calls/op\tpeak heap MiB\tpeak RSS MiB\tnote\n' >"$tsv"
+printf 'engine\tsize KiB\toperation\tops/s\tworker CPU ms/MiB\tprocess CPU ms/MiB\tceiling ms/MiB\tshare of ceiling\trequests/op\tsent/content byte\treceived/content byte\tstore share\tKMS calls/op\tpeak heap MiB\tpeak RSS MiB\tnote\n' >"$tsv"
 failed=0
 for engine in "${engines[@]}"; do
   mapfile -t kdf < <(cheap_keystores "$engine")
@@ -54,6 +55,7 @@ for engine in "${engines[@]}"; do
         | ($op.timeSplit // (.rate.uncorrected[] | select(.type == $op.type) | .timeSplit) // {}) as $split
         | [$engine, $size, $op.type, ($op.opsPerSecond | round2),
            ($share.workerCpuMillisPerMib // null | if . then round3 else "-" end),
+           (.cpu.processCpuMillisPerOperation / ($size | tonumber / 1024) | round3),
            ($share.ceilingMillisPerMib // null | if . then round3 else "-" end),
            ($share.shareOfCeiling // null | if . then round2 else "-" end),
            ($traffic.requestsPerOperation // {} | to_entries | map("\(.key) \(.value | round2)") | join(", ")
