@@ -81,10 +81,8 @@ final class RunCommand implements Callable<Integer> {
             }
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));
-            // a restarted shard that died after its last combination ended has only to publish what its lives wrote
-            out.println(session.results().isEmpty() && session.finishedEarlier() > 0
-                    ? (passed ? "PASSED: " : "FAILED: ") + "every combination was finished by an earlier life of this shard"
-                    : FinalVerdict.line(session.results(), page));
+            // the combinations an earlier life of this RUN_ID finished count in the verdict, as in the exit status
+            out.println(FinalVerdict.line(session.results(), session.finishedEarlier(), session.failedEarlier(), page));
             out.flush();
             return ExitCodes.of(passed, session.results().stream().anyMatch(RunResult::thresholdsBreached));
         } finally {

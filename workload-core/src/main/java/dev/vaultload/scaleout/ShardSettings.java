@@ -30,7 +30,7 @@ public final class ShardSettings implements SettingDeclarations {
             "none; required with `RESULTS_URL` or `SHARD_COUNT` > 1",
             "the run the shards share: in their user ids and their results' folder `RUN_ID/shard-<i>/`; a FIXTURE run"
                     + " started again with the same RUN_ID resumes the combinations its dead process journaled in"
-                    + " `REPORT_DIR` ([docs/run-journal.md](docs/run-journal.md))");
+                    + " `REPORT_DIR` and skips those it finished ([docs/run-journal.md](docs/run-journal.md))");
     public static final Setting<Instant> START_AT = Setting.optional("START_AT", new SettingType<>(
                     "a UTC instant such as 2026-11-23T10:15:00Z", ShardSettings::instant), "start when ready",
             "no shard replays before this instant; with `RESULTS_URL` and several shards they also meet at a barrier"
