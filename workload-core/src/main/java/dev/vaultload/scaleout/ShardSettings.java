@@ -48,6 +48,11 @@ public final class ShardSettings implements SettingDeclarations {
             "with `RESULTS_URL` and `SHARD_COUNT` > 1, how long a shard waits for the others at each combination's"
                     + " barrier before it fails, naming the shards that never came");
 
+    public static final Setting<Boolean> EXIT_ZERO_WHEN_DONE = Setting.of("EXIT_ZERO_WHEN_DONE", SettingType.flag(),
+            "false", "with `RESULTS_URL`, a shard that wrote its `done` exits 0 whatever its verdict, which `done` and"
+                    + " `vaultload merge` carry: `vaultload cluster job` sets it, since its Job (`restartPolicy:"
+                    + " OnFailure`) restarts a container that exits non-zero, which is meant for one that died");
+
     @Override
     public int rank() {
         return 0;
@@ -60,7 +65,8 @@ public final class ShardSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT);
+        return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT,
+                EXIT_ZERO_WHEN_DONE);
     }
 
     private static String runId(String text) {
