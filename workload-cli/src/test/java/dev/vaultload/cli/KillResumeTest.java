@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * deleted from outside, then the same RUN_ID started again: it checks the dead process's ledger first, reports the
  * deleted object LOST with its store key, soaks on, and writes one result over both lives with the gap named, whose
  * counts are the .hlog's. A resume under another configuration is refused in one line before it runs. A process of
- * several combinations started again skips those its dead life finished.
+ * several combinations started again skips those its dead life finished, and only with the settings they ran with.
  */
 class KillResumeTest {
     private static final String RUN_ID = "resume-test";
@@ -154,6 +154,17 @@ class KillResumeTest {
                     .findFirst().orElseThrow());
             assertEquals(2, resumed.setup().fileSizeKib());
             assertEquals(1, resumed.timing().gaps().size(), () -> "the second combination resumed: " + resumed.timing());
+
+            // a finished combination is taken only into the run it belongs to
+            List<String> longer = new ArrayList<>(soak);
+            longer.set(longer.indexOf("2s"), "3s");
+            longer.addAll(List.of("--REPORT_DIR", reports.toString()));
+            longer.addFirst("run");
+            InProcessCli.Outcome refused = InProcessCli.execute(StorageProviders::named, longer);
+            assertEquals(ExitCodes.BAD_INPUT, refused.exitCode(), refused::err);
+            assertTrue(refused.err().startsWith("vaultload: Invalid RUN_ID='resume-matrix': " + reports)
+                    && refused.err().contains("belongs to another configuration (DURATION (ms) 2000, not 3000)")
+                    && refused.err().strip().lines().count() == 1, refused.err());
         }
     }
 

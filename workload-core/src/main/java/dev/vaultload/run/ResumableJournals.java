@@ -60,11 +60,13 @@ public final class ResumableJournals {
                     || !start.userNamespace().startsWith(shard.userNamespace() + "-")) {
                 continue;
             }
+            String refused = "Invalid " + ShardSettings.RUN_ID.name() + "='" + runId.get() + "': " + file + " ";
             if (journal.finished()) {
+                // its result is taken as this run's: only if this run is the one it belongs to
+                requireSameConfiguration(refused, start, config, fixtureLabel, combinations);
                 finished.add(journal);
                 continue;
             }
-            String refused = "Invalid " + ShardSettings.RUN_ID.name() + "='" + runId.get() + "': " + file + " ";
             if (journal.processRunning()) {
                 throw new IllegalArgumentException(refused + "is written by process " + start.pid() + ", which still"
                         + " runs; a run is resumed once its process has ended");
@@ -73,14 +75,19 @@ public final class ResumableJournals {
                 throw new IllegalArgumentException(refused + "cannot be resumed: its fixture rotates keys (ROTATE_KEY), and"
                         + " the journal does not keep each user's rotation: start a new RUN_ID");
             }
-            String mismatch = mismatch(start, config, fixtureLabel, combinations);
-            if (!mismatch.isEmpty()) {
-                throw new IllegalArgumentException(refused + "belongs to another configuration (" + mismatch + "): resume"
-                        + " it with the settings it ran with, or start a new RUN_ID");
-            }
+            requireSameConfiguration(refused, start, config, fixtureLabel, combinations);
             unfinished.add(journal);
         }
         return new ResumableJournals(unfinished, finished);
+    }
+
+    private static void requireSameConfiguration(String refused, JournalEvent.Start start, RunConfig config,
+                                                 String fixtureLabel, List<Combination> combinations) {
+        String mismatch = mismatch(start, config, fixtureLabel, combinations);
+        if (!mismatch.isEmpty()) {
+            throw new IllegalArgumentException(refused + "belongs to another configuration (" + mismatch + "): resume"
+                    + " it with the settings it ran with, or start a new RUN_ID");
+        }
     }
 
     /**
