@@ -65,8 +65,10 @@ final class MergeSection {
                 continue;
             }
             html.append("<td class=\"text\">contributed").append(shard.gaps().isEmpty() ? ""
-                    : " (" + Html.escape(MergeSummary.restarts(shard.gaps()))
-                    + ")").append("</td><td class=\"ops\">").append(Html.number(shard.opsPerSecond()))
+                    : " (" + Html.escape(MergeSummary.restarts(shard.gaps())) + ")")
+                    .append(shard.restartsBeforeReplay().isEmpty() ? ""
+                            : " (" + Html.escape(MergeSummary.restartsBeforeReplay(shard.restartsBeforeReplay())) + ")")
+                    .append("</td><td class=\"ops\">").append(Html.number(shard.opsPerSecond()))
                     .append("</td><td class=\"lateness\">").append(Html.duration(shard.startLatenessMillis())).append("</td><td>")
                     .append(Html.duration(shard.replayMillis())).append("</td><td class=\"straggler")
                     .append(shard.straggler() ? " worse\">straggler: over " + MergeSummary.Shard.STRAGGLER_FACTOR

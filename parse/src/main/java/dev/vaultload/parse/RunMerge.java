@@ -169,7 +169,8 @@ public final class RunMerge {
             long phaseMillis = replayed.stream().mapToLong(OperationStatistics::wallClockMillis).max().orElse(0);
             figures.add(new MergeSummary.Shard(shard.index, phaseMillis == 0 ? 0 : replayedCount * 1000.0 / phaseMillis,
                     shard.run().startLatenessMillis(), shard.replayMillis(),
-                    shard.replayMillis() > MergeSummary.Shard.STRAGGLER_FACTOR * medianMillis, shard.gaps()));
+                    shard.replayMillis() > MergeSummary.Shard.STRAGGLER_FACTOR * medianMillis, shard.gaps(),
+                    shard.run().restartsBeforeReplay()));
         }
         return figures;
     }

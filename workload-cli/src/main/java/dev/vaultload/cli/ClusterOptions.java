@@ -1,5 +1,6 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.run.RunSettings;
 import dev.vaultload.scaleout.ResultsLocation;
 import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.settings.Setting;
@@ -23,7 +24,10 @@ import picocli.CommandLine.Spec;
 final class ClusterOptions {
     /** Set by the Job itself, or by these options: never from the ConfigMap. */
     private static final Set<String> CONTRACT = Set.of(ShardSettings.SHARD_INDEX.name(), ShardSettings.SHARD_COUNT.name(),
-            ShardSettings.RUN_ID.name(), ShardSettings.START_AT.name(), ShardSettings.RESULTS_URL.name());
+            ShardSettings.RUN_ID.name(), ShardSettings.START_AT.name(), ShardSettings.RESULTS_URL.name(),
+            ShardSettings.EXIT_ZERO_WHEN_DONE.name(), RunSettings.REPORT_DIR.name());
+    /** A bound on --restarts, so that a typo is refused rather than a Job that restarts a crashing shard for days. */
+    private static final int MAX_RESTARTS = 1000;
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
             .withZone(ZoneOffset.UTC);
 
@@ -55,6 +59,11 @@ final class ClusterOptions {
     @Option(names = "--memory", defaultValue = "2Gi", paramLabel = "MEMORY", description = "memory request and limit of a shard (default ${DEFAULT-VALUE})")
     private String memory;
 
+    @Option(names = "--restarts", defaultValue = "3", paramLabel = "N",
+            description = "container restarts and failed pods the Job allows across all its shards (its backoffLimit);"
+                    + " one more fails the Job, which stops every shard (default ${DEFAULT-VALUE})")
+    private int restarts;
+
     @Option(names = "--secret", defaultValue = "vaultload-s3", paramLabel = "NAME",
             description = "the Secret with AWS_ACCESS_KEY and AWS_SECRET_KEY (default ${DEFAULT-VALUE})")
     private String secret;
@@ -75,10 +84,13 @@ final class ClusterOptions {
         if (!(parsed("--results", ShardSettings.RESULTS_URL, results) instanceof ResultsLocation.Bucket)) {
             throw invalid("--results", results, "s3://bucket[/prefix]: a cluster's shards share no directory");
         }
+        if (restarts < 0 || restarts > MAX_RESTARTS) {
+            throw invalid("--restarts", Integer.toString(restarts), "an integer from 0 to " + MAX_RESTARTS);
+        }
         String id = runId != null ? parsed("--run-id", ShardSettings.RUN_ID, runId) : generatedRunId();
         Optional<Instant> start = Optional.ofNullable(startAt).map(text -> parsed("--start-at", ShardSettings.START_AT, text));
-        return new ShardJob(id, shards, image, results, start, Optional.ofNullable(namespace), cpu, memory, secret,
-                SuiteSettings.given(command));
+        return new ShardJob(id, shards, image, results, start, Optional.ofNullable(namespace), cpu, memory, restarts,
+                secret, SuiteSettings.given(command));
     }
 
     private <T> T parsed(String option, Setting<T> setting, String text) {

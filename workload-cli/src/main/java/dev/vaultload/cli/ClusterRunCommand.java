@@ -84,11 +84,11 @@ final class ClusterRunCommand implements Callable<Integer> {
             return ExitCodes.FAILED;
         }
         boolean failed = JobWait.failed(ended.get());
-        err.printf("vaultload: job %s %s; merging %s%n", run.name(), failed ? "failed (indexes "
-                + ended.get().getStatus().getFailedIndexes() + ")" : "complete", run.runUrl());
+        err.printf("vaultload: job %s %s; merging %s%n", run.name(), failed ? "failed (" + JobWait.failure(ended.get())
+                + ")" : "complete", run.runUrl());
         err.flush();
         int status = merge.applyAsInt(run.runUrl());
-        // a failed index leaves its shard out of the merge, which is then partial: exit 1 in either case
+        // the shards it stopped published no done: the merge is partial, exit 1 in either case
         return failed ? Math.max(status, ExitCodes.FAILED) : status;
     }
 

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-/** Waits for a Job to end: {@code Complete}, or {@code Failed} (with backoffLimitPerIndex 0: an index failed). */
+/** Waits for a Job to end: {@code Complete}, or {@code Failed} (its backoffLimit's restarts used up, say). */
 final class JobWait {
     private JobWait() {
     }
@@ -25,6 +25,13 @@ final class JobWait {
 
     static boolean failed(Job job) {
         return hasCondition(job, "Failed");
+    }
+
+    /** Why the Job failed, as its {@code Failed} condition says: {@code BackoffLimitExceeded: ...}. */
+    static String failure(Job job) {
+        return job.getStatus().getConditions().stream().filter(condition -> condition.getType().equals("Failed"))
+                .findFirst().map(condition -> condition.getReason() + (condition.getMessage() == null ? ""
+                        : ": " + condition.getMessage())).orElse("no reason given");
     }
 
     private static boolean ended(Job job) {

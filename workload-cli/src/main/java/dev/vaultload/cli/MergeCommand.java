@@ -102,6 +102,8 @@ final class MergeCommand implements Callable<Integer> {
         MergeSummary.restartedShards(outcome.summaries()).forEach((index, gaps) -> stdout.println(
                 MergeSummary.restartLine(index, gaps) + " (resumed from its journal; each gap marked and left out of its"
                         + " throughput and of the overlap)"));
+        MergeSummary.restartedBeforeReplay(outcome.summaries()).forEach((index, restarts) -> stdout.println("shard "
+                + index + " " + MergeSummary.restartsBeforeReplay(restarts) + " (started its combination over)"));
         outcome.written().forEach(file -> stdout.println("wrote " + file));
         for (MergeSummary summary : outcome.summaries()) {
             if (MergeSummary.PARTIAL.equals(summary.status())) {
@@ -150,7 +152,9 @@ final class MergeCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  shard %d: %.1f ops/s, replay %.1f s, started %d ms late%s%s%n", shard.index(),
                     shard.opsPerSecond(), shard.replayMillis() / 1000.0, shard.startLatenessMillis(),
                     shard.straggler() ? "  STRAGGLER" : "",
-                    shard.gaps().isEmpty() ? "" : ", " + MergeSummary.restarts(shard.gaps()) + " in it");
+                    (shard.gaps().isEmpty() ? "" : ", " + MergeSummary.restarts(shard.gaps()) + " in it")
+                    + (shard.restartsBeforeReplay().isEmpty() ? ""
+                    : ", " + MergeSummary.restartsBeforeReplay(shard.restartsBeforeReplay())));
         }
         if (merged.thresholds() != null) {
             out.println("thresholds, judged on the merged figures:");

@@ -16,6 +16,7 @@ import dev.vaultload.run.SuiteSession;
 import dev.vaultload.run.modes.Modes;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardResults;
+import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.scaleout.ShardStart;
 import dev.vaultload.settings.SettingsRegistry;
 import dev.vaultload.storage.StorageProviderFactory;
@@ -81,12 +82,12 @@ final class RunCommand implements Callable<Integer> {
             }
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));
-            // a restarted shard that died after its last combination ended has only to publish what its lives wrote
-            out.println(session.results().isEmpty() && session.finishedEarlier() > 0
-                    ? (passed ? "PASSED: " : "FAILED: ") + "every combination was finished by an earlier life of this shard"
-                    : FinalVerdict.line(session.results(), page));
+            // the combinations an earlier life of this RUN_ID finished count in the verdict, as in the exit status
+            out.println(FinalVerdict.line(session.results(), session.finishedEarlier(), session.failedEarlier(), page));
             out.flush();
-            return ExitCodes.of(passed, session.results().stream().anyMatch(RunResult::thresholdsBreached));
+            int status = ExitCodes.of(passed, session.results().stream().anyMatch(RunResult::thresholdsBreached));
+            // in a Kubernetes Job a non-zero exit restarts the container: the verdict is in done, for the merge
+            return publishing.isPresent() && ShardSettings.EXIT_ZERO_WHEN_DONE.read(settings) ? ExitCodes.OK : status;
         } finally {
             publishing.ifPresent(ShardPublishing::close);
         }

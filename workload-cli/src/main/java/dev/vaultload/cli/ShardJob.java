@@ -15,11 +15,13 @@ import java.util.Optional;
  * @param namespace  the objects' namespace, or empty: the client's (or kubectl's) current one
  * @param cpu        CPU request and limit of one shard, e.g. {@code 2}
  * @param memory     memory request and limit of one shard, e.g. {@code 2Gi}
+ * @param restarts   the Job's backoffLimit: container restarts and failed pods it allows across all its shards
  * @param secretName the Secret holding AWS_ACCESS_KEY and AWS_SECRET_KEY
  * @param settings   the run settings given on the command line, for the ConfigMap (never a secret)
  */
 record ShardJob(String runId, int shards, String image, String resultsUrl, Optional<Instant> startAt,
-                Optional<String> namespace, String cpu, String memory, String secretName, Map<String, String> settings) {
+                Optional<String> namespace, String cpu, String memory, int restarts, String secretName,
+                Map<String, String> settings) {
 
     /** Every object of the run is named after it: vaultload-RUN_ID (at most 50 characters, a DNS label). */
     String name() {
@@ -32,7 +34,7 @@ record ShardJob(String runId, int shards, String image, String resultsUrl, Optio
     }
 
     ShardJob startingAt(Instant instant) {
-        return new ShardJob(runId, shards, image, resultsUrl, Optional.of(instant), namespace, cpu, memory, secretName,
-                settings);
+        return new ShardJob(runId, shards, image, resultsUrl, Optional.of(instant), namespace, cpu, memory, restarts,
+                secretName, settings);
     }
 }

@@ -1,5 +1,7 @@
 package dev.vaultload.cli;
 
+import dev.vaultload.run.RunSettings;
+import dev.vaultload.scaleout.ShardSettings;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -22,12 +24,16 @@ import java.util.TreeMap;
 /**
  * The Kubernetes objects of a sharded run (docs/scale-out.md): a ConfigMap with the run settings, a headless Service
  * giving each shard a stable DNS name, and an Indexed Job whose completion index is the shard index; the S3 keys come
- * from a Secret that the user creates ({@link #secretTemplate} shows its shape, with placeholders only).
+ * from a Secret that the user creates ({@link #secretTemplate} shows its shape, with placeholders only). A shard's
+ * container that dies is restarted in its pod and resumes from the run journal in the pod's emptyDir.
  */
 final class ShardJobManifest {
     static final String ACCESS_KEY = "AWS_ACCESS_KEY";
     static final String SECRET_KEY = "AWS_SECRET_KEY";
     private static final String RUN_LABEL = "vaultload.dev/run-id";
+    /** REPORT_DIR of every shard: an emptyDir, which outlives a container's restart, not its pod. */
+    static final String REPORTS_PATH = "/vaultload/reports";
+    private static final String REPORTS_VOLUME = "reports";
 
     private final ShardJob run;
 
@@ -58,20 +64,24 @@ final class ShardJobManifest {
                     .withCompletionMode("Indexed")
                     .withCompletions(run.shards())
                     .withParallelism(run.shards())
-                    // a failed shard is not retried: its results would come from a later start than the others'
-                    .withBackoffLimitPerIndex(0)
+                    // across all shards (backoffLimitPerIndex is for restartPolicy Never only): the Job fails past it
+                    .withBackoffLimit(run.restarts())
                     .withPodReplacementPolicy("Failed")
                     .withNewTemplate()
                         .withNewMetadata().withLabels(labels()).endMetadata()
                         .withNewSpec()
-                            .withRestartPolicy("Never")
+                            // a container that died (OOMKilled, SIGKILL, a JVM crash) is restarted in its pod, whose
+                            // emptyDir keeps its run journal: it resumes (docs/run-journal.md)
+                            .withRestartPolicy("OnFailure")
                             .withSubdomain(run.name())
+                            .addNewVolume().withName(REPORTS_VOLUME).withNewEmptyDir().endEmptyDir().endVolume()
                             .addNewContainer()
                                 .withName("shard")
                                 .withImage(run.image())
                                 .withArgs("run")
                                 .withEnv(environment())
                                 .addNewEnvFrom().withNewConfigMapRef().withName(configMapName()).endConfigMapRef().endEnvFrom()
+                                .addNewVolumeMount().withName(REPORTS_VOLUME).withMountPath(REPORTS_PATH).endVolumeMount()
                                 // requests = limits: a guaranteed pod, so a shard's load is not throttled by its neighbours
                                 .withNewResources().withRequests(resources).withLimits(resources).endResources()
                             .endContainer()
@@ -97,6 +107,9 @@ final class ShardJobManifest {
         environment.add(new EnvVar("RUN_ID", run.runId(), null));
         run.startAt().ifPresent(instant -> environment.add(new EnvVar("START_AT", instant.toString(), null)));
         environment.add(new EnvVar("RESULTS_URL", run.resultsUrl(), null));
+        environment.add(new EnvVar(RunSettings.REPORT_DIR.name(), REPORTS_PATH, null));
+        // a shard's verdict travels in done; a non-zero exit would restart its container (OnFailure)
+        environment.add(new EnvVar(ShardSettings.EXIT_ZERO_WHEN_DONE.name(), "true", null));
         environment.add(fromSecret(ACCESS_KEY));
         environment.add(fromSecret(SECRET_KEY));
         return environment;

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobSpec;
@@ -89,10 +90,17 @@ class ClusterCommandTest {
         assertEquals("Indexed", job.getCompletionMode());
         assertEquals(3, job.getParallelism());
         assertEquals(3, job.getCompletions());
-        assertEquals(0, job.getBackoffLimitPerIndex());
+        // resumable after a container kill: restarted in its pod, its journal in the pod's emptyDir, a bounded count
+        assertNull(job.getBackoffLimitPerIndex(), "allowed with restartPolicy Never only");
+        assertEquals(3, job.getBackoffLimit());
         assertEquals("Failed", job.getPodReplacementPolicy());
-        assertEquals("Never", job.getTemplate().getSpec().getRestartPolicy());
+        assertEquals("OnFailure", job.getTemplate().getSpec().getRestartPolicy());
+        assertNull(job.getPodFailurePolicy(), "not allowed with restartPolicy OnFailure");
         Container shard = job.getTemplate().getSpec().getContainers().get(0);
+        assertEquals(List.of("reports"), job.getTemplate().getSpec().getVolumes().stream()
+                .filter(volume -> volume.getEmptyDir() != null).map(Volume::getName).toList());
+        assertEquals("reports", shard.getVolumeMounts().get(0).getName());
+        String reportDir = shard.getVolumeMounts().get(0).getMountPath();
         assertEquals("example.org/vaultload:1", shard.getImage());
         assertEquals("2Gi", shard.getResources().getLimits().get("memory").toString());
         Map<String, EnvVar> env = shard.getEnv().stream().collect(Collectors.toMap(EnvVar::getName, Function.identity()));
@@ -100,6 +108,8 @@ class ClusterCommandTest {
         assertEquals("r7", env.get("RUN_ID").getValue());
         assertEquals("2026-11-23T10:30:00Z", env.get("START_AT").getValue());
         assertEquals("s3://results/runs", env.get("RESULTS_URL").getValue());
+        assertEquals(reportDir, env.get("REPORT_DIR").getValue());
+        assertEquals("true", env.get("EXIT_ZERO_WHEN_DONE").getValue());
         for (String key : List.of("AWS_ACCESS_KEY", "AWS_SECRET_KEY")) {
             assertNull(env.get(key).getValue(), key + " has no value of its own");
             assertEquals("vaultload-s3", env.get(key).getValueFrom().getSecretKeyRef().getName());
@@ -116,6 +126,8 @@ class ClusterCommandTest {
             "--results|/shared/results|'--results': '/shared/results': expected s3://",
             "--run-id|Run_7|'--run-id': 'Run_7'",
             "--start-at|tomorrow|'--start-at': 'tomorrow'",
+            "--restarts|-1|'--restarts': '-1'",
+            "--report-dir|/tmp/r|Unknown option",
             "--aws-secret-key|k|Unknown option"})
     void badInputNamesTheOption(String option, String value, String message) {
         Outcome outcome = execute("job", with(replacing(option), option, value));
@@ -149,17 +161,17 @@ class ClusterCommandTest {
     }
 
     @Test
-    void aFailedIndexGivesAPartialResult() throws Exception {
+    void aFailedJobGivesAPartialResult() throws Exception {
         createSecret();
         mergeStatus = ExitCodes.FAILED; // the merge finds shard 2 missing
         CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(() -> execute("run", with(RUN, "--run-id", "r9",
                 "--start-at", "2026-11-23T10:30:00Z")));
         Job job = submitted("vaultload-r9");
         assertEquals("2026-11-23T10:30:00Z", env(job, "START_AT"));
-        end(job, "Failed", "2");
+        end(job, "Failed", "BackoffLimitExceeded");
         Outcome outcome = run.get(10, TimeUnit.SECONDS);
         assertEquals(ExitCodes.FAILED, outcome.exitCode());
-        assertTrue(outcome.err().contains("vaultload-r9 failed (indexes 2)"), outcome.err());
+        assertTrue(outcome.err().contains("vaultload-r9 failed (BackoffLimitExceeded: "), outcome.err());
         assertEquals(List.of("s3://results/runs/r9"), merged);
     }
 
@@ -191,10 +203,11 @@ class ClusterCommandTest {
                 .waitUntilCondition(job -> job != null, 10, TimeUnit.SECONDS);
     }
 
-    /** What the Job controller would do: the Job ends with the condition {@code type}. */
-    private void end(Job job, String type, String failedIndexes) {
-        job.setStatus(new JobStatusBuilder().withFailedIndexes(failedIndexes)
-                .addToConditions(new JobConditionBuilder().withType(type).withStatus("True").build()).build());
+    /** What the Job controller would do: the Job ends with the condition {@code type}, for {@code reason}. */
+    private void end(Job job, String type, String reason) {
+        job.setStatus(new JobStatusBuilder().addToConditions(new JobConditionBuilder().withType(type).withStatus("True")
+                .withReason(reason).withMessage(reason == null ? null : "Job has reached the specified backoff limit")
+                .build()).build());
         client.batch().v1().jobs().inNamespace(NAMESPACE).resource(job).updateStatus();
     }
 

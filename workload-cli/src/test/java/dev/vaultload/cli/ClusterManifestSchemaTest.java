@@ -55,6 +55,24 @@ class ClusterManifestSchemaTest {
         assertTrue(errors.stream().anyMatch(error -> error.contains("completions")), errors::toString);
     }
 
+    /**
+     * The API server's own rules across fields, which a schema cannot state (batch/v1 JobSpec's field documentation and
+     * its validation): podFailurePolicy and backoffLimitPerIndex (so maxFailedIndexes) only with restartPolicy Never,
+     * a restartPolicy of OnFailure or Never, a podReplacementPolicy of Failed or TerminatingOrFailed.
+     */
+    @Test
+    void theJobKeepsTheApiServersRulesAcrossFields() {
+        JsonNode spec = printedObjects().stream().filter(object -> object.get("kind").asText().equals("Job")).findFirst()
+                .orElseThrow().get("spec");
+        String restartPolicy = spec.at("/template/spec/restartPolicy").asText();
+        assertEquals("OnFailure", restartPolicy, "a container that dies is restarted in its pod, which resumes");
+        for (String neverOnly : List.of("podFailurePolicy", "backoffLimitPerIndex", "maxFailedIndexes")) {
+            assertFalse(spec.has(neverOnly), neverOnly + " is allowed with restartPolicy Never only");
+        }
+        assertTrue(spec.get("backoffLimit").asInt() >= 0, spec::toString);
+        assertTrue(List.of("Failed", "TerminatingOrFailed").contains(spec.get("podReplacementPolicy").asText()));
+    }
+
     private static List<JsonNode> printedObjects() {
         StringWriter out = new StringWriter();
         CommandLine cluster = VaultloadCli.cluster(() -> {

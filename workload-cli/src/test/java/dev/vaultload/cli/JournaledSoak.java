@@ -47,15 +47,19 @@ final class JournaledSoak {
         return builder.start();
     }
 
-    /** Until the journal satisfies {@code ready}; fails when the run ends first or after {@code limit}. */
+    /**
+     * Until a journal of the folder (of one of the run's combinations) satisfies {@code ready}, which it returns; fails
+     * when the run ends first or after {@code limit}.
+     */
     RunJournalReader.Journal await(Process soak, Predicate<RunJournalReader.Journal> ready, Duration limit)
             throws Exception {
         long deadlineNanos = System.nanoTime() + limit.toNanos();
         while (true) {
             assertTrue(soak.isAlive(), "the soak ended before it was killed");
             assertTrue(System.nanoTime() < deadlineNanos, "the soak's journal was not as awaited within " + limit);
-            Optional<RunJournalReader.Journal> journal = find(RunJournal.SUFFIX).flatMap(JournaledSoak::readSoFar);
-            if (journal.filter(ready).isPresent()) {
+            Optional<RunJournalReader.Journal> journal = all(RunJournal.SUFFIX).stream().map(JournaledSoak::readSoFar)
+                    .flatMap(Optional::stream).filter(ready).findFirst();
+            if (journal.isPresent()) {
                 return journal.get();
             }
             Thread.sleep(200);
@@ -95,8 +99,13 @@ final class JournaledSoak {
     }
 
     Optional<Path> find(String suffix) throws IOException {
+        return all(suffix).stream().findFirst();
+    }
+
+    /** The folder's files ending with {@code suffix}, by name. */
+    List<Path> all(String suffix) throws IOException {
         try (Stream<Path> files = Files.list(reports)) {
-            return files.filter(file -> file.getFileName().toString().endsWith(suffix)).findFirst();
+            return files.filter(file -> file.getFileName().toString().endsWith(suffix)).sorted().toList();
         }
     }
 

@@ -12,6 +12,8 @@ import dev.vaultload.report.ReportFiles;
 import dev.vaultload.report.RunJournal;
 import dev.vaultload.report.RunJournalReader;
 import dev.vaultload.report.RunResult;
+import dev.vaultload.s3.S3Credentials;
+import dev.vaultload.s3.provider.EmbeddedS3Server;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.OperationStatistics;
 import dev.vaultload.storage.BlobStore;
@@ -21,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A soak on a real MinIO killed with SIGKILL after it journaled its first pass, one of that pass's acknowledged objects
  * deleted from outside, then the same RUN_ID started again: it checks the dead process's ledger first, reports the
  * deleted object LOST with its store key, soaks on, and writes one result over both lives with the gap named, whose
- * counts are the .hlog's. A resume under another configuration is refused in one line before it runs.
+ * counts are the .hlog's. A resume under another configuration is refused in one line before it runs. A process of
+ * several combinations started again skips those its dead life finished, and only with the settings they ran with.
  */
 class KillResumeTest {
     private static final String RUN_ID = "resume-test";
@@ -100,6 +104,67 @@ class KillResumeTest {
             assertTrue(Files.readString(files.histogramLog()).contains("#gap: " + gaps.getFirst().endedAtEpochMillis()));
             assertTrue(Files.readString(reports.resolve("report.html")).contains("until resumed, left out of throughput"));
             assertTrue(RunJournalReader.read(files.journal()).finished(), "the resumed process finished the journal");
+        }
+    }
+
+    /**
+     * A single process (no SHARD_COUNT) of two combinations on an embedded S3 server of this JVM, SIGKILLed in the
+     * second once its replay began, then started again with its RUN_ID: it takes the first combination from its
+     * dead life (its result left as it was, its verdict counted) instead of running it again, and resumes the second.
+     */
+    @Test
+    void aProcessStartedAgainSkipsTheCombinationsItsDeadLifeFinished() throws Exception {
+        S3Credentials keys = new S3Credentials("vlresumetest", "resume-test-secret-0123456789");
+        try (EmbeddedS3Server server = EmbeddedS3Server.start("transient", keys, 0)) {
+            server.createBucket("vaultload");
+            List<String> soak = List.of("--STORAGE_PROVIDERS", "EMBEDDED", "--EMBEDDED_S3_URL",
+                    server.endpoint().toString(), "--THREADS", "1", "--FILE_SIZES", "1,2", "--KDF_ITERATIONS", "1000",
+                    "--DURATION", "2s", "--PERIOD", "200ms", "--WARMUP", "0s", "--ERROR_MODE", "CONTINUE",
+                    "--CRYPTO_CEILING", "false", "--RUN_ID", "resume-matrix");
+            Map<String, String> environment = Map.of("AWS_ACCESS_KEY", keys.accessKeyId(), "AWS_SECRET_KEY",
+                    keys.secretKey());
+            JournaledSoak soaks = new JournaledSoak(reports);
+            Process first = soaks.start(soak, environment, reports.resolveSibling(reports.getFileName() + "-first.log"));
+            try {
+                // at once: its 2 s of replay leave the kill time to land before the combination ends
+                soaks.await(first, journal -> journal.start().setup().fileSizeKib() == 2
+                        && journal.replay().isPresent(), Duration.ofSeconds(90));
+            } finally {
+                first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            List<Path> deadJson = soaks.all(".json");
+            assertEquals(1, deadJson.size(), () -> "the first combination's result only: " + deadJson);
+            byte[] firstResult = Files.readAllBytes(deadJson.getFirst());
+
+            Path log = reports.resolveSibling(reports.getFileName() + "-again.log");
+            Process again = soaks.start(soak, environment, log);
+            assertTrue(again.waitFor(90, TimeUnit.SECONDS), "the process started again ends within 90 s");
+            String console = Files.readString(log);
+            assertEquals(ExitCodes.OK, again.exitValue(), console);
+            assertTrue(console.contains("EMBEDDED 1 threads 1 Kb: taken from an earlier life of this run (passed"),
+                    console);
+            assertTrue(console.strip().lines().toList().getLast().startsWith(
+                    "PASSED: 1 result; 1 combination taken from an earlier life"), console);
+            assertEquals(2, soaks.all(RunJournal.SUFFIX).size(), "no journal of a combination run again");
+            List<Path> results = soaks.all(".json");
+            assertEquals(2, results.size(), results::toString);
+            assertTrue(Arrays.equals(firstResult, Files.readAllBytes(deadJson.getFirst())),
+                    "the earlier life's result is left as it was");
+            RunResult resumed = JsonResultReader.runResult(results.stream().filter(json -> !json.equals(deadJson.getFirst()))
+                    .findFirst().orElseThrow());
+            assertEquals(2, resumed.setup().fileSizeKib());
+            assertEquals(1, resumed.timing().gaps().size(), () -> "the second combination resumed: " + resumed.timing());
+
+            // a finished combination is taken only into the run it belongs to
+            List<String> longer = new ArrayList<>(soak);
+            longer.set(longer.indexOf("2s"), "3s");
+            longer.addAll(List.of("--REPORT_DIR", reports.toString()));
+            longer.addFirst("run");
+            InProcessCli.Outcome refused = InProcessCli.execute(StorageProviders::named, longer);
+            assertEquals(ExitCodes.BAD_INPUT, refused.exitCode(), refused::err);
+            assertTrue(refused.err().startsWith("vaultload: Invalid RUN_ID='resume-matrix': " + reports)
+                    && refused.err().contains("belongs to another configuration (DURATION (ms) 2000, not 3000)")
+                    && refused.err().strip().lines().count() == 1, refused.err());
         }
     }
 

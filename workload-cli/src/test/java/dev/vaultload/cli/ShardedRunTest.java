@@ -1,6 +1,7 @@
 package dev.vaultload.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.parse.JsonResultReader;
@@ -15,6 +16,7 @@ import dev.vaultload.report.RunResult;
 import dev.vaultload.report.ShardRun;
 import dev.vaultload.s3.S3Credentials;
 import dev.vaultload.s3.provider.EmbeddedS3Server;
+import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.LatencyHistograms;
 import dev.vaultload.stats.OperationStatistics;
@@ -317,6 +319,52 @@ class ShardedRunTest {
                 assertEquals(recorded.get(operation.type().name()).getTotalCount(), operation.count(),
                         operation.type() + " in the interval logs");
             }
+        }
+    }
+
+    /**
+     * Shard 1 of 2, in a process of its own, SIGKILLed at its first barrier (its users created, shard 0 not started
+     * yet: no replay), then started again beside shard 0: it starts the combination over, which leaves no gap in its
+     * figures, and the merge still names the restart, from where the dead life's journal ends.
+     */
+    @Test
+    void aShardKilledBeforeItsFirstReplayIsNamedRestartedByTheMerge() throws Exception {
+        Process first = shardProcess("t5", 1, 2, Instant.now(), "1", "1");
+        try (ResultsBucket results = ResultsBucket.open("vaultload-results", System::getProperty)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !atBarrier(results, "runs/t5/", 1)) {
+                assertTrue(first.isAlive(), "shard 1 ended before its barrier");
+                Thread.sleep(100);
+            }
+            assertTrue(atBarrier(results, "runs/t5/", 1), "shard 1 came to its first barrier within 60 s");
+        } finally {
+            first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        RunJournalReader.Journal dead = RunJournalReader.read(only(work.resolve("reports/t5/shard-1"), RunJournal.SUFFIX));
+        assertFalse(dead.replayed(), "killed before its replay began");
+
+        List<Outcome> shards = runShards("t5", 2, Instant.now(), 0, 1);
+        shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
+        // shard 0 found shard 1's ready of its dead life and started without it: the one short pass may not overlap
+        Path merged = work.resolve("t5-merged");
+        Outcome merge = cli("merge", RESULTS + "t5", "--out", merged.toString(), "--accept-unsynchronized");
+        assertEquals(0, merge.exitCode, merge::toString);
+        assertTrue(merge.out.contains("shard 1 restarted once before its replay began, "), merge.out);
+        MergeSummary summary = JsonResultReader.runResult(only(merged, ".json")).merge();
+        assertEquals(List.of(0, 1), summary.contributingShards());
+        MergeSummary.Shard restarted = summary.shards().stream().filter(shard -> shard.index() == 1).findFirst()
+                .orElseThrow();
+        assertEquals(List.of(), restarted.gaps(), "no gap in what was measured");
+        assertEquals(1, restarted.restartsBeforeReplay().size(), restarted::toString);
+        assertEquals(dead.endEpochMillis(), restarted.restartsBeforeReplay().getFirst().endedAtEpochMillis());
+        assertTrue(summary.shards().stream().filter(shard -> shard.index() == 0)
+                .allMatch(shard -> shard.restartsBeforeReplay().isEmpty()), summary::toString);
+    }
+
+    /** Whether shard {@code index} wrote its ready at a barrier of the run under {@code runKey}. */
+    private static boolean atBarrier(ResultsBucket results, String runKey, int index) {
+        try (Stream<String> keys = results.store().list(runKey + "barrier/")) {
+            return keys.anyMatch(key -> key.endsWith("/ready-" + index));
         }
     }
 

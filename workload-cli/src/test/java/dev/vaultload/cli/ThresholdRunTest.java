@@ -98,6 +98,21 @@ class ThresholdRunTest {
         assertTrue(result.get("wallClockMillis").asLong() < 15_000, "stopped long before 30 s: " + result.get("wallClockMillis"));
     }
 
+    /**
+     * A shard in a Kubernetes Job (EXIT_ZERO_WHEN_DONE, which `vaultload cluster job` sets) exits 0 once its done is
+     * written, whatever its verdict: a non-zero exit would have the kubelet restart its container (OnFailure).
+     */
+    @Test
+    void aShardThatWroteItsDoneExitsZeroWhenAskedTo() throws IOException {
+        Outcome outcome = run("--results-url", reports.resolve("results").toString(), "--run-id", "k8s",
+                "--exit-zero-when-done", "true", "--threshold", "READ p50 < 1us");
+
+        assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("broke its thresholds:\n  FAILED   READ p50 < 1us: measured "), outcome.err());
+        assertEquals("passed", Files.readString(reports.resolve("results/k8s/shard-0/done")).strip(),
+                "its verdict is in done (the merge judges thresholds itself)");
+    }
+
     @Test
     void aBadThresholdIsRefusedBeforeAnyStoreStarts() {
         CLI.assertRefused(Stream.concat(SMALL_RUN.stream(), Stream.of("--report-dir", reports.toString(),

@@ -15,22 +15,57 @@ public final class FinalVerdict {
     }
 
     public static String line(List<RunResult> results, Optional<Path> page) {
+        return line(results, 0, List.of(), page);
+    }
+
+    /**
+     * As {@link #line(List, Optional)}, with the combinations an earlier life of the same RUN_ID finished, which this
+     * process took from it instead of running them again: one that failed then fails the line.
+     *
+     * @param finishedEarlier how many combinations were taken from an earlier life
+     * @param failedEarlier   the labels of those of them that failed
+     */
+    public static String line(List<RunResult> results, int finishedEarlier, List<String> failedEarlier,
+                              Optional<Path> page) {
         String where = page.map(file -> "; report: " + file).orElse("");
+        String earlier = finishedEarlier == 0 ? "" : Plural.of(finishedEarlier, "combination")
+                + " taken from an earlier life" + (failedEarlier.isEmpty() ? ""
+                : " (" + failedEarlier.size() + " failed: " + String.join("; ", failedEarlier) + ")");
         if (results.isEmpty()) {
-            return "FAILED: no result was measured" + where;
+            return finishedEarlier == 0 ? "FAILED: no result was measured" + where
+                    : (failedEarlier.isEmpty() ? "PASSED: " : "FAILED: ") + earlier + ", none left to run" + where;
         }
+        Verdict thisLife = thisLife(results);
+        if (finishedEarlier == 0) {
+            return thisLife + where;
+        }
+        // a combination that failed in the earlier life fails the run, whatever this one measured
+        String word = failedEarlier.isEmpty() ? thisLife.word() : "FAILED";
+        return word + ": " + thisLife.why() + "; " + earlier + where;
+    }
+
+    private static Verdict thisLife(List<RunResult> results) {
         List<String> failed = results.stream().filter(result -> !result.passed())
                 .map(result -> label(result) + ": " + String.join(", ", result.failureReasons())).toList();
         if (!failed.isEmpty()) {
             boolean onlyIncomplete = results.stream().filter(result -> !result.passed()).allMatch(FinalVerdict::onlyIncomplete);
-            return (onlyIncomplete ? "INCOMPLETE: " : "FAILED: ") + failed.size() + " of " + Plural.of(results.size(), "result") + ": " + String.join("; ", failed) + where;
+            return new Verdict(onlyIncomplete ? "INCOMPLETE" : "FAILED", failed.size() + " of "
+                    + Plural.of(results.size(), "result") + ": " + String.join("; ", failed));
         }
         List<String> breached = results.stream().filter(RunResult::thresholdsBreached).map(FinalVerdict::label).toList();
         if (!breached.isEmpty()) {
-            return "FAILED: thresholds broken by " + breached.size() + " of " + Plural.of(results.size(), "result") + ": "
-                    + String.join("; ", breached) + where;
+            return new Verdict("FAILED", "thresholds broken by " + breached.size() + " of "
+                    + Plural.of(results.size(), "result") + ": " + String.join("; ", breached));
         }
-        return "PASSED: " + Plural.of(results.size(), "result") + where;
+        return new Verdict("PASSED", Plural.of(results.size(), "result"));
+    }
+
+    /** PASSED, FAILED or INCOMPLETE, and why. */
+    private record Verdict(String word, String why) {
+        @Override
+        public String toString() {
+            return word + ": " + why;
+        }
     }
 
     /** A result recovered from a dead run's journal with nothing against it but that it is incomplete. */

@@ -54,6 +54,33 @@ public record MergeSummary(String runId, String status, int shardCount, String s
         return restarted;
     }
 
+    /**
+     * The shards whose process died in a combination before its replay began (creating users, at the barrier) and was
+     * started over, each with those restarts over every combination, in time order: they left no gap in the figures.
+     */
+    public static Map<Integer, List<LifeGap>> restartedBeforeReplay(List<MergeSummary> summaries) {
+        Map<Integer, List<LifeGap>> restarted = new TreeMap<>();
+        for (MergeSummary summary : summaries) {
+            for (Shard shard : summary.shards()) {
+                for (LifeGap restart : shard.restartsBeforeReplay()) {
+                    List<LifeGap> restarts = restarted.computeIfAbsent(shard.index(), index -> new ArrayList<>());
+                    if (!restarts.contains(restart)) {
+                        restarts.add(restart);
+                    }
+                }
+            }
+        }
+        restarted.values().forEach(restarts -> restarts.sort(Comparator.comparingLong(LifeGap::endedAtEpochMillis)));
+        return restarted;
+    }
+
+    /** E.g. {@code restarted once before its replay began, 4.0 s without a process}. */
+    public static String restartsBeforeReplay(List<LifeGap> restarts) {
+        String lengths = restarts.stream().map(gap -> String.format(Locale.ROOT, "%.1f s", gap.millis() / 1000.0))
+                .collect(Collectors.joining(", "));
+        return "restarted " + times(restarts.size()) + " before its replay began, " + lengths + " without a process";
+    }
+
     /** E.g. {@code shard 1 restarted once, gap 12.3 s}: what a merge says of a restarted shard. */
     public static String restartLine(int index, List<LifeGap> gaps) {
         return "shard " + index + " " + restarts(gaps);
@@ -61,10 +88,13 @@ public record MergeSummary(String runId, String status, int shardCount, String s
 
     /** E.g. {@code restarted twice, gaps 12.3 s, 4.0 s}. */
     public static String restarts(List<LifeGap> gaps) {
-        String times = gaps.size() == 1 ? "once" : gaps.size() == 2 ? "twice" : gaps.size() + " times";
         String lengths = gaps.stream().map(gap -> String.format(Locale.ROOT, "%.1f s", gap.millis() / 1000.0))
                 .collect(Collectors.joining(", "));
-        return "restarted " + times + ", " + (gaps.size() == 1 ? "gap " : "gaps ") + lengths;
+        return "restarted " + times(gaps.size()) + ", " + (gaps.size() == 1 ? "gap " : "gaps ") + lengths;
+    }
+
+    private static String times(int count) {
+        return count == 1 ? "once" : count == 2 ? "twice" : count + " times";
     }
 
     /** The status of a merge: partial before unsynchronized, since a missing shard is the first thing to fix. */
@@ -114,12 +144,21 @@ public record MergeSummary(String runId, String status, int shardCount, String s
      * @param gaps                when its process had died in this combination until a restart of it resumed it (result
      *                            format 2.6); empty for a shard that ran it in one life
      */
+    /**
+     * A contributing shard's own figures.
+     *
+     * @param gaps                 when its process had died in the combination until a restart resumed it (2.6)
+     * @param restartsBeforeReplay when a process of it died before the combination's replay began and a new one
+     *                             started it over: no gap in its figures, but a restart (result format 2.7)
+     */
     public record Shard(int index, double opsPerSecond, long startLatenessMillis, long replayMillis, boolean straggler,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LifeGap> gaps) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LifeGap> gaps,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LifeGap> restartsBeforeReplay) {
         public static final double STRAGGLER_FACTOR = 1.25;
 
         public Shard {
             gaps = gaps == null ? List.of() : List.copyOf(gaps);
+            restartsBeforeReplay = restartsBeforeReplay == null ? List.of() : List.copyOf(restartsBeforeReplay);
         }
     }
 

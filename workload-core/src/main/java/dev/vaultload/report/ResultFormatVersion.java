@@ -20,9 +20,10 @@ public final class ResultFormatVersion {
      * operation says what it asked of the store ({@code storeTraffic}); 2.3: READ says what its ranged reads fetched and
      * decrypted per byte returned ({@code rangedReads}); 2.4: a RATE run's section holds the rotation sweep beside its
      * load ({@code sweep}); 2.5: a resumed run's {@code gaps}; 2.6: a merge's shards and overlap say when a restarted
-     * shard had no process ({@code merge.shards[].gaps}, {@code merge.overlap.gapMillis}).
+     * shard had no process ({@code merge.shards[].gaps}, {@code merge.overlap.gapMillis}); 2.7: a shard restarted
+     * before its replay began says so ({@code shard.restartsBeforeReplay}, {@code merge.shards[].restartsBeforeReplay}).
      */
-    public static final String CURRENT = "2.6";
+    public static final String CURRENT = "2.7";
     private static final String BEFORE_THE_FIELD = "1.0";
     private static final JsonFactory JSON = new JsonFactory();
 

@@ -10,6 +10,7 @@ import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.OperationType;
 import dev.vaultload.report.CpuUsage;
 import dev.vaultload.report.JournalEvent;
+import dev.vaultload.report.LifeGap;
 import dev.vaultload.report.ObjectOutcomes;
 import dev.vaultload.report.RunJournal;
 import dev.vaultload.report.ShardRun;
@@ -400,7 +401,8 @@ final class CombinationRun implements AutoCloseable {
     }
 
     /** This run as a shard of a sharded run; null when it is not one. */
-    ShardRun shardRun() {
+    /** @param restartBeforeReplay a dead process's life in this combination that ended before its replay began */
+    ShardRun shardRun(Optional<LifeGap> restartBeforeReplay) {
         if (!shard.sharded()) {
             return null;
         }
@@ -408,7 +410,7 @@ final class CombinationRun implements AutoCloseable {
         return new ShardRun(shard.runId().orElseThrow(), shard.index(), shard.count(),
                 startAt.map(Object::toString).orElse(null), startLatenessMillis, readyEpochMillis,
                 earlier.map(lives -> lives.measured().replayStartEpochMillis()).orElse(replayStartEpochMillis),
-                replayEndEpochMillis);
+                replayEndEpochMillis, restartBeforeReplay.stream().toList());
     }
 
     CpuUsage replayCpu() {

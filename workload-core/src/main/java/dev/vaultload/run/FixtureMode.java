@@ -35,8 +35,9 @@ public final class FixtureMode implements Mode {
         SuiteSession session = context.session();
         Optional<Boolean> earlier = session.finishedInEarlierLife(combination);
         if (earlier.isPresent()) {
-            context.console().out().println(combination.label() + ": finished by an earlier life of this shard ("
-                    + (earlier.get() ? "passed" : "failed") + "), not run again");
+            context.console().out().println(combination.label() + ": taken from an earlier life of this "
+                    + (session.shard().count() > 1 ? "shard" : "run") + " (" + (earlier.get() ? "passed" : "failed")
+                    + "; its result is in " + session.config().reportDirectory() + "), not run again");
             context.console().out().flush();
             return earlier.get();
         }

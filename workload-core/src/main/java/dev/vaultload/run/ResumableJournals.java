@@ -20,8 +20,9 @@ import java.util.Optional;
  * The unfinished run journals of this RUN_ID in REPORT_DIR: combinations whose process died, which a process started
  * again with the same RUN_ID (by hand, Slurm's requeue, a Kubernetes Job's restart) resumes instead of beginning. Read
  * and checked once, before any provider starts: a journal of another configuration, of a process still running, or
- * of what resuming does not cover is refused in one line, rather than resumed into a result that mixes two runs. A
- * restarted shard of a sharded run also skips the combinations its earlier lives finished ({@link #takeFinished}).
+ * of what resuming does not cover is refused in one line, rather than resumed into a result that mixes two runs. The
+ * process also skips the combinations its earlier lives finished ({@link #takeFinished}), a single process as a
+ * restarted shard: a soak killed in its third combination resumes the third and runs the fourth.
  */
 public final class ResumableJournals {
     /** Nothing to resume: a run without RUN_ID, or the tools that run one combination themselves. */
@@ -30,8 +31,8 @@ public final class ResumableJournals {
     /** Those not resumed yet: a combination repeated (REPEAT) resumes the journal once. */
     private final List<RunJournalReader.Journal> journals;
     /**
-     * A restarted shard's combinations that an earlier life finished (its result is in the shard's folder), not
-     * handed out yet: they are not run again, since the other shards went past their barrier long ago.
+     * The combinations that an earlier life of this RUN_ID finished (its result is in REPORT_DIR), not handed out yet:
+     * they are not run again (a restarted shard's other shards went past their barrier long ago).
      */
     private final List<RunJournalReader.Journal> finished;
 
@@ -59,14 +60,13 @@ public final class ResumableJournals {
                     || !start.userNamespace().startsWith(shard.userNamespace() + "-")) {
                 continue;
             }
+            String refused = "Invalid " + ShardSettings.RUN_ID.name() + "='" + runId.get() + "': " + file + " ";
             if (journal.finished()) {
-                // a single process started again with its RUN_ID runs every combination not resumed, as it always did
-                if (shard.count() > 1) {
-                    finished.add(journal);
-                }
+                // its result is taken as this run's: only if this run is the one it belongs to
+                requireSameConfiguration(refused, start, config, fixtureLabel, combinations);
+                finished.add(journal);
                 continue;
             }
-            String refused = "Invalid " + ShardSettings.RUN_ID.name() + "='" + runId.get() + "': " + file + " ";
             if (journal.processRunning()) {
                 throw new IllegalArgumentException(refused + "is written by process " + start.pid() + ", which still"
                         + " runs; a run is resumed once its process has ended");
@@ -75,18 +75,23 @@ public final class ResumableJournals {
                 throw new IllegalArgumentException(refused + "cannot be resumed: its fixture rotates keys (ROTATE_KEY), and"
                         + " the journal does not keep each user's rotation: start a new RUN_ID");
             }
-            String mismatch = mismatch(start, config, fixtureLabel, combinations);
-            if (!mismatch.isEmpty()) {
-                throw new IllegalArgumentException(refused + "belongs to another configuration (" + mismatch + "): resume"
-                        + " it with the settings it ran with, or start a new RUN_ID");
-            }
+            requireSameConfiguration(refused, start, config, fixtureLabel, combinations);
             unfinished.add(journal);
         }
         return new ResumableJournals(unfinished, finished);
     }
 
+    private static void requireSameConfiguration(String refused, JournalEvent.Start start, RunConfig config,
+                                                 String fixtureLabel, List<Combination> combinations) {
+        String mismatch = mismatch(start, config, fixtureLabel, combinations);
+        if (!mismatch.isEmpty()) {
+            throw new IllegalArgumentException(refused + "belongs to another configuration (" + mismatch + "): resume"
+                    + " it with the settings it ran with, or start a new RUN_ID");
+        }
+    }
+
     /**
-     * Whether a life of this restarted shard finished the combination (each finished journal handed out once, for
+     * Whether an earlier life of this RUN_ID finished the combination (each finished journal handed out once, for
      * REPEAT): it is not run again.
      *
      * @return whether it passed then; empty when it is to run

@@ -65,6 +65,7 @@ public final class SuiteSession implements AutoCloseable {
     /** The combinations of this RUN_ID whose process died, which this one resumes. */
     private ResumableJournals resumable = ResumableJournals.NONE;
     private int finishedEarlier;
+    private final List<String> failedEarlier = new CopyOnWriteArrayList<>();
     /** A shard's Datasafe-format log, which RESULTS_URL collects with its results; empty when not publishing. */
     private final Optional<DatasafeLogFile> shardLog;
 
@@ -233,20 +234,30 @@ public final class SuiteSession implements AutoCloseable {
     }
 
     /**
-     * Whether an earlier life of this restarted shard finished the combination, whose result is in the shard's folder:
-     * it is not run again (the other shards went past its barrier).
+     * Whether an earlier life of this RUN_ID (a dead process, a restarted shard) finished the combination, whose
+     * result is in REPORT_DIR: it is not run again, and its verdict counts for this run's.
      *
      * @return whether it passed then; empty when it is to run
      */
     public Optional<Boolean> finishedInEarlierLife(Combination combination) {
         Optional<Boolean> passed = resumable.takeFinished(combination);
-        passed.ifPresent(ignored -> finishedEarlier++);
+        passed.ifPresent(earlier -> {
+            finishedEarlier++;
+            if (!earlier) {
+                failedEarlier.add(combination.label());
+            }
+        });
         return passed;
     }
 
-    /** How many combinations {@link #finishedInEarlierLife} found finished: a restarted shard's lives wrote them. */
+    /** How many combinations {@link #finishedInEarlierLife} found finished by an earlier life. */
     public int finishedEarlier() {
         return finishedEarlier;
+    }
+
+    /** The labels of those of them that failed then. */
+    public List<String> failedEarlier() {
+        return List.copyOf(failedEarlier);
     }
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */

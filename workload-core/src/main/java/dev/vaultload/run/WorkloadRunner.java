@@ -8,6 +8,7 @@ import dev.vaultload.report.Environment;
 import dev.vaultload.report.Failure;
 import dev.vaultload.report.HistogramIntervalLog;
 import dev.vaultload.report.JournalEvent;
+import dev.vaultload.report.LifeGap;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ProgressLog;
 import dev.vaultload.report.ReportFiles;
@@ -102,6 +103,9 @@ public final class WorkloadRunner {
         Optional<EarlierLives> earlier = found.filter(RunJournalReader.Journal::replayed).map(journal -> EarlierLives.of(
                 journal, new ReportFiles(config.reportDirectory(), journal.start().resultName()).histogramLog(),
                 now.toEpochMilli()));
+        // no figures of such a life are kept, but a shard's merge names the restart
+        Optional<LifeGap> restartBeforeReplay = found.filter(journal -> !journal.replayed())
+                .map(journal -> new LifeGap(journal.endEpochMillis(), now.toEpochMilli()));
         // a resumed result covers every life: it starts when the first did, under its name
         Instant startedAt = earlier.map(lives -> Instant.ofEpochMilli(lives.measured().startEpochMillis())).orElse(now);
         try (CombinationRun run = new CombinationRun(config, combination, fixture, content, store, engineOn, shard, start,
@@ -126,8 +130,8 @@ public final class WorkloadRunner {
                     HealthSeries health = measure(run, combination, histogramLog, watch, journal);
                     long wallClockMillis = Duration.between(startedAt, now).toMillis()
                             + Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
-                    RunResult result = result(run, setup, startedAt, wallClockMillis, earlier, storageDetails, health,
-                            watch);
+                    RunResult result = result(run, setup, startedAt, wallClockMillis, earlier, restartBeforeReplay,
+                            storageDetails, health, watch);
                     files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
                     writtenJson = files.jsonIn(config.reportFormats());
                     journal.append(new JournalEvent.End(System.currentTimeMillis(), result.passed()));
@@ -150,7 +154,7 @@ public final class WorkloadRunner {
      *                named; its wall clock spans them
      */
     private RunResult result(CombinationRun run, RunSetup setup, Instant startedAt, long wallClockMillis,
-                             Optional<EarlierLives> earlier,
+                             Optional<EarlierLives> earlier, Optional<LifeGap> restartBeforeReplay,
                              Function<UserDirectory, Map<String, Object>> storageDetails, HealthSeries health,
                              ThresholdWatch watch) {
         Map<ErrorClass, Long> errors = run.statistics().errorTotals();
@@ -165,7 +169,8 @@ public final class WorkloadRunner {
                 run.statistics().summarize(run.phaseDurations()), errors,
                 failures, run.control().failureGroups(), run.objectOutcomes(), run.replayCpu(),
                 health.summarize(config.maxRssGrowthPercent()), storageDetails.apply(run.users()),
-                Environment.current().withCryptoCeiling(ceiling), run.shardRun(), null, null, null, null), watch.breaches());
+                Environment.current().withCryptoCeiling(ceiling), run.shardRun(restartBeforeReplay), null, null, null, null),
+                watch.breaches());
     }
 
     /** The .hlog; a resumed run's keeps the earlier lives' periods and marks the gap. */

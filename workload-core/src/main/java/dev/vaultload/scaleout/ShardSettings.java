@@ -30,7 +30,7 @@ public final class ShardSettings implements SettingDeclarations {
             "none; required with `RESULTS_URL` or `SHARD_COUNT` > 1",
             "the run the shards share: in their user ids and their results' folder `RUN_ID/shard-<i>/`; a FIXTURE run"
                     + " started again with the same RUN_ID resumes the combinations its dead process journaled in"
-                    + " `REPORT_DIR` ([docs/run-journal.md](docs/run-journal.md))");
+                    + " `REPORT_DIR` and skips those it finished ([docs/run-journal.md](docs/run-journal.md))");
     public static final Setting<Instant> START_AT = Setting.optional("START_AT", new SettingType<>(
                     "a UTC instant such as 2026-11-23T10:15:00Z", ShardSettings::instant), "start when ready",
             "no shard replays before this instant; with `RESULTS_URL` and several shards they also meet at a barrier"
@@ -48,6 +48,11 @@ public final class ShardSettings implements SettingDeclarations {
             "with `RESULTS_URL` and `SHARD_COUNT` > 1, how long a shard waits for the others at each combination's"
                     + " barrier before it fails, naming the shards that never came");
 
+    public static final Setting<Boolean> EXIT_ZERO_WHEN_DONE = Setting.of("EXIT_ZERO_WHEN_DONE", SettingType.flag(),
+            "false", "with `RESULTS_URL`, a shard that wrote its `done` exits 0 whatever its verdict, which `done` and"
+                    + " `vaultload merge` carry: `vaultload cluster job` sets it, since its Job (`restartPolicy:"
+                    + " OnFailure`) restarts a container that exits non-zero, which is meant for one that died");
+
     @Override
     public int rank() {
         return 0;
@@ -60,7 +65,8 @@ public final class ShardSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT);
+        return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT,
+                EXIT_ZERO_WHEN_DONE);
     }
 
     private static String runId(String text) {

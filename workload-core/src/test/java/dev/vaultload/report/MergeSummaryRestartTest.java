@@ -34,8 +34,20 @@ class MergeSummaryRestartTest {
         assertEquals("shard 1 restarted once, gap 12.3 s", MergeSummary.restartLine(1, List.of(first)));
     }
 
+    @Test
+    void aShardRestartedBeforeItsReplayIsNamedApartFromTheGaps() {
+        LifeGap beforeReplay = new LifeGap(1_000, 9_200);
+        MergeSummary.Shard restarted = new MergeSummary.Shard(1, 10, 0, 10_000, false, List.of(), List.of(beforeReplay));
+        List<MergeSummary> summaries = List.of(summary(shard(0, List.of()), restarted), summary(shard(0, List.of()),
+                shard(1, List.of())));
+        assertEquals(Map.of(), MergeSummary.restartedShards(summaries), "no gap in what was measured");
+        assertEquals(Map.of(1, List.of(beforeReplay)), MergeSummary.restartedBeforeReplay(summaries));
+        assertEquals("restarted once before its replay began, 8.2 s without a process",
+                MergeSummary.restartsBeforeReplay(List.of(beforeReplay)));
+    }
+
     private static MergeSummary.Shard shard(int index, List<LifeGap> gaps) {
-        return new MergeSummary.Shard(index, 10, 0, 10_000, false, gaps);
+        return new MergeSummary.Shard(index, 10, 0, 10_000, false, gaps, List.of());
     }
 
     private static MergeSummary summary(MergeSummary.Shard... shards) {
