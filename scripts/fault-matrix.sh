@@ -7,7 +7,7 @@
 #                                            --faults: those faults' cells only (FaultKind's names, e.g. KMS_RESTARTED)
 # The key manager's cells run on MinIO with the KMS servers the environment names: VAULTLOAD through KES (KES_URL...:
 # start-kes.sh), S3EC's KMS keyring through the AWS KMS API (AWS_KMS_URL, AWS_KMS_KEY_ID: start-local-kms.sh; short:
-# its refused calls and disabled key only); a cell whose KMS is not running is left out, with a warning. The KMS
+# its refused calls, restart and disabled key only); a cell whose KMS is not running is left out, with a warning. The KMS
 # restarted cells restart the server through its script, which finds it by KES_BASE_DIR/KES_PORT and
 # LOCAL_KMS_BASE_DIR/LOCAL_KMS_PORT: export those the servers were started with.
 # FAULT_MATRIX_DOC=1 also replaces the table in docs/faults.md with this run's (with the date and machine): the whole
