@@ -100,14 +100,14 @@ enum FaultKind {
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
             case KMS -> this == KMS_KEY_DISABLED ? keyDisabled(store, kms)
-                    : engine == CellEngine.S3EC ? kms.awsKms().filter(server -> restartable(ScriptedKms.LOCAL_KMS, server))
+                    : engine == CellEngine.S3EC ? kms.awsKms().filter(server -> canHappenAt(ScriptedKms.LOCAL_KMS, server))
                     .map(server -> {
                         ToxicProxy proxy = toxiproxy.proxy(cellName, server);
                         return new Placement(store.endpoint(), kmsFault(proxy, ScriptedKms.LOCAL_KMS), () -> {
                         }, Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS", KmsSettings.AWS_KMS_URL.name(),
                                 proxy.endpoint().toString())));
                     })
-                    : kms.kes().filter(server -> restartable(ScriptedKms.KES, server)).map(server -> {
+                    : kms.kes().filter(server -> canHappenAt(ScriptedKms.KES, server)).map(server -> {
                         ToxicProxy proxy = toxiproxy.proxy(cellName, server);
                         return new Placement(store.endpoint(), kmsFault(proxy, ScriptedKms.KES), () -> {
                         }, Optional.of(Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_URL.name(),
@@ -117,7 +117,7 @@ enum FaultKind {
     }
 
     /** Whether this fault can happen at {@code server}: a restart only where its script runs it. */
-    private boolean restartable(ScriptedKms scripted, URI server) {
+    private boolean canHappenAt(ScriptedKms scripted, URI server) {
         return this != KMS_RESTARTED || scripted.runs(server);
     }
 
