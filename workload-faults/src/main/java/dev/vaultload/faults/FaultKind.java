@@ -32,7 +32,7 @@ enum FaultKind {
     KMS_LATENCY(Layer.KMS, 50),
     KMS_BLACK_HOLE(Layer.KMS),
     KMS_STOPPED(Layer.KMS),
-    /** The KMS process itself stopped and started again on its keys (scripts/start-kes.sh, start-local-kms.sh down, up). */
+    /** The KMS process itself stopped and started again on its keys (start-kes.sh, start-local-kms.sh down, up). */
     KMS_RESTARTED(Layer.KMS),
     /** The AWS KMS API's key disabled (DisableKey) and enabled again (EnableKey): every call on it refused meanwhile. */
     KMS_KEY_DISABLED(Layer.KMS);
@@ -100,8 +100,8 @@ enum FaultKind {
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
             case KMS -> this == KMS_KEY_DISABLED ? keyDisabled(store, kms)
-                    : engine == CellEngine.S3EC ? kms.awsKms().filter(server -> canHappenAt(ScriptedKms.LOCAL_KMS, server))
-                    .map(server -> {
+                    : engine == CellEngine.S3EC
+                    ? kms.awsKms().filter(server -> canHappenAt(ScriptedKms.LOCAL_KMS, server)).map(server -> {
                         ToxicProxy proxy = toxiproxy.proxy(cellName, server);
                         return new Placement(store.endpoint(), kmsFault(proxy, ScriptedKms.LOCAL_KMS), () -> {
                         }, Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS", KmsSettings.AWS_KMS_URL.name(),

@@ -49,7 +49,7 @@ record RepositoryScript(Path path) {
         return outcome.stdout();
     }
 
-    /** Runs the script: its stdout if it exited with 0, else empty (a {@code status} of a server that is not running). */
+    /** Runs the script: its stdout if it exited with 0, else empty (e.g. the {@code status} of a stopped server). */
     Optional<String> output(Duration timeout, Map<String, String> environment, String... arguments) {
         Outcome outcome = execute(timeout, environment, arguments);
         return outcome.exitCode() == 0 ? Optional.of(outcome.stdout()) : Optional.empty();

@@ -53,7 +53,8 @@ public final class RestartableRgw implements AutoCloseable {
         if (running.isPresent()) {
             return new RestartableRgw(script, environment, RepositoryScript.exports(running.get()), false);
         }
-        return new RestartableRgw(script, environment, RepositoryScript.exports(script.run(CLUSTER_TIMEOUT, environment, "start")), true);
+        return new RestartableRgw(script, environment,
+                RepositoryScript.exports(script.run(CLUSTER_TIMEOUT, environment, "start")), true);
     }
 
     public URI endpoint() {

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * @param environment values of those variables for the script over this process's (the matrix: none, it runs with
  *                    those the servers were started with)
  */
-record ScriptedKms(String name, String script, Setting<URI> endpoint, String variables, Map<String, String> environment) {
+record ScriptedKms(String name, String script, Setting<URI> endpoint, String variables,
+                   Map<String, String> environment) {
     static final ScriptedKms KES = new ScriptedKms("KES", "start-kes.sh", KmsSettings.KES_URL, "KES_BASE_DIR, KES_PORT",
             Map.of());
     static final ScriptedKms LOCAL_KMS = new ScriptedKms("AWS KMS", "start-local-kms.sh", KmsSettings.AWS_KMS_URL,
@@ -35,7 +36,7 @@ record ScriptedKms(String name, String script, Setting<URI> endpoint, String var
         return new ScriptedKms(name, script, endpoint, variables, Map.copyOf(environment));
     }
 
-    /** Whether the script runs the server at {@code server}; when it does not, a warning says why the restart is left out. */
+    /** Whether the script runs the server at {@code server}; if not, a warning says why the restart is left out. */
     boolean runs(URI server) {
         Optional<URI> running = repositoryScript().output(SWITCH_TIMEOUT, environment, "status")
                 .flatMap(stdout -> endpoint.find(RepositoryScript.exports(stdout)::get));
@@ -43,8 +44,8 @@ record ScriptedKms(String name, String script, Setting<URI> endpoint, String var
             return true;
         }
         LoggerFactory.getLogger(ScriptedKms.class).warn("the matrix runs without its {} restarted cell: scripts/{} ({})"
-                        + " runs {}, not the {} of {}; start the server with the same variables as the matrix", name, script,
-                variables, running.map(URI::toString).orElse("no server"), server, endpoint.name());
+                        + " runs {}, not the {} of {}; start the server with the same variables as the matrix", name,
+                script, variables, running.map(URI::toString).orElse("no server"), server, endpoint.name());
         return false;
     }
 
