@@ -118,19 +118,13 @@ wait_until_ready() {
   await_ready "$1" kes client_call -o /dev/null "$url/v1/status"
 }
 
-# up: the server again on the keys, certificates and config a `down` left, as a restarted KES finds them.
-up() {
-  if pid="$(running_pid)"; then
-    say "already running (pid $pid)"; return
-  fi
-  [ -f "$base_dir/config.yml" ] || die "no KES brought down in $base_dir: use start"
-  port_in_use "$port" && die "port 127.0.0.1:$port is in use: set KES_PORT"
+# launch: the server on the config in base_dir, in the background; returns once it answers.
+launch() {
   local kes; kes="$(find_or_build_kes)"
   detached "$log_file" "$kes" server --config "$base_dir/config.yml" &
   local pid=$!
   echo "$pid" >"$pid_file"
   wait_until_ready "$pid"
-  say "MinIO KES up again, pid $pid, $url"
 }
 
 start() {
@@ -143,17 +137,14 @@ start() {
   mkdir -p "$base_dir/keys" "$certs_dir"
   make_certificates
   write_config "$kes"
-  detached "$log_file" "$kes" server --config "$base_dir/config.yml" &
-  local pid=$!
-  echo "$pid" >"$pid_file"
-  wait_until_ready "$pid"
+  launch
   client_call -o /dev/null -X POST "$url/v1/key/create/$key_name" || die "creating key $key_name at $url failed"
   { echo "export KES_URL=$url"
     echo "export KES_CA_PATH=$certs_dir/ca.crt"
     echo "export KES_CLIENT_CERT=$certs_dir/client.crt"
     echo "export KES_CLIENT_KEY=$certs_dir/client.key"
     echo "export KES_KEY_NAME=$key_name"; } >"$env_file"
-  say "MinIO KES $kes_version running, pid $pid, $url, keys in $base_dir/keys"
+  say "MinIO KES $kes_version running, pid $(cat "$pid_file"), $url, keys in $base_dir/keys"
   cat "$env_file"
 }
 
@@ -161,7 +152,8 @@ case "${1:-}" in
   start) start ;;
   stop) stop_process 10 ;;
   down) end_process 10 ;;
-  up) up ;;
+  # up: the server again on the keys, certificates and config a `down` left, as a restarted KES finds them
+  up) bring_up "MinIO KES" "$base_dir/config.yml" KES_PORT launch ;;
   status) process_status "$url" ;;
   binary) find_or_build_kes ;;
   create-key) key_call create "${2:-}" ;;

@@ -5,6 +5,8 @@
 #   eval "$(scripts/start-local-kms.sh start)"   # starts it (idempotent) and prints export lines
 #   scripts/start-local-kms.sh status            # exit 0 and the export lines if running, 1 otherwise
 #   scripts/start-local-kms.sh stop              # stops it by pid and deletes its data and log
+#   scripts/start-local-kms.sh down              # stops it by pid, keeping its keys (a restart's)
+#   scripts/start-local-kms.sh up                # starts a server brought down again on them, same port and region
 #   scripts/start-local-kms.sh binary            # prints the local-kms binary's path, building it first if there is none
 #
 # Environment:
@@ -80,33 +82,47 @@ create_key() {
   fi
 }
 
-start() {
-  if pid="$(running_pid)"; then
-    say "already running (pid $pid)"; cat "$env_file"; return
-  fi
-  port_in_use "$port" && die "port 127.0.0.1:$port is in use: set LOCAL_KMS_PORT"
+# launch: local-kms in the background on the keys in base_dir/data (LevelDB, kept by a `down`); returns once it answers.
+launch() {
   local local_kms; local_kms="$(find_or_build_local_kms)"
-  rm -rf "$base_dir"
-  mkdir -p "$base_dir/data"
   # KMS_SEED_PATH: its default, /init/seed.yaml, would be read if some other tool left one there
   PORT="$port" KMS_DATA_PATH="$base_dir/data" KMS_REGION="$region" KMS_ACCOUNT_ID="$account_id" \
     KMS_SEED_PATH="$base_dir/no-seed.yaml" detached "$log_file" "$local_kms" &
   local pid=$!
   echo "$pid" >"$pid_file"
   wait_until_ready "$pid"
+}
+
+# relaunch: `up`'s launch in the region the keys were made in (their ARNs name it), whatever AWS_KMS_REGION says now.
+relaunch() {
+  region="$(sed -n 's/^export AWS_KMS_REGION=//p' "$env_file")"
+  launch
+}
+
+start() {
+  if pid="$(running_pid)"; then
+    say "already running (pid $pid)"; cat "$env_file"; return
+  fi
+  port_in_use "$port" && die "port 127.0.0.1:$port is in use: set LOCAL_KMS_PORT"
+  rm -rf "$base_dir"
+  mkdir -p "$base_dir/data"
+  launch
   local key_id; key_id="$(create_key)"
   [ -n "$key_id" ] || die "creating a key at $url failed"
   { echo "export AWS_KMS_URL=$url"
     echo "export AWS_KMS_KEY_ID=$key_id"
     echo "export AWS_KMS_REGION=$region"; } >"$env_file"
-  say "local-kms $local_kms_version running, pid $pid, $url, data in $base_dir/data"
+  say "local-kms $local_kms_version running, pid $(cat "$pid_file"), $url, data in $base_dir/data"
   cat "$env_file"
 }
 
 case "${1:-}" in
   start) start ;;
   stop) stop_process 10 ;;
+  down) end_process 10 ;;
+  # the env file, written once start has made the key, shows there is a server to bring up
+  up) bring_up local-kms "$env_file" LOCAL_KMS_PORT relaunch ;;
   status) process_status "$url" ;;
   binary) find_or_build_local_kms ;;
-  *) echo "usage: $0 start|stop|status|binary" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|down|up|status|binary" >&2; exit 2 ;;
 esac

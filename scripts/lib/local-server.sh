@@ -1,7 +1,7 @@
-# Sourced by start-minio.sh, start-ceph.sh, start-toxiproxy.sh, start-slurm.sh and slurm-shards.sh: what starting
-# a local server takes.
+# Sourced by the scripts/start-*.sh and the scripts that start servers of their own: what starting a local server
+# takes.
 # The sourcing script sets SERVER_SCRIPT (its name, for messages) first; a server run as one process also sets
-# pid_file, env_file and base_dir for running_pid, stop_process and process_status.
+# pid_file, env_file and base_dir for running_pid, stop_process and process_status, and port and url for bring_up.
 
 say() { echo "$SERVER_SCRIPT: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -83,6 +83,21 @@ end_process() {
   for _ in $(seq 1 $((grace_seconds * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   if kill -0 "$pid" 2>/dev/null; then say "pid $pid ignored SIGTERM for $grace_seconds s: SIGKILL"; kill -9 "$pid"; fi
   say "stopped pid $pid"
+}
+
+# bring_up WHAT STATE_FILE PORT_VARIABLE LAUNCH: the `up` of a server that a `down` (end_process) stopped: unless it
+# runs, LAUNCH (a function that starts it in the background on base_dir's data, writes pid_file and waits until it
+# answers) starts it again on $port and the data it kept. STATE_FILE, which only a `start` leaves, shows there is one
+# to bring up; PORT_VARIABLE names the setting to change when the port is taken.
+bring_up() {
+  local what="$1" state_file="$2" port_variable="$3" launch="$4" pid
+  if pid="$(running_pid)"; then
+    say "already running (pid $pid)"; return
+  fi
+  [ -f "$state_file" ] || die "no $what brought down in $base_dir: use start"
+  port_in_use "$port" && die "port 127.0.0.1:$port is in use: set $port_variable"
+  "$launch"
+  say "$what up again, pid $(cat "$pid_file"), $url"
 }
 
 # stop_process GRACE_SECONDS: end_process, then the base dir goes (data, log, pid, env).

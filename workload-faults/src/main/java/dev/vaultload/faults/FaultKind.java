@@ -14,9 +14,9 @@ import software.amazon.awssdk.services.kms.KmsClient;
 /**
  * The faults of the matrix, each put between the client and a store the way it happens: network faults by a
  * Toxiproxy proxy, S3 error answers by an {@link HttpFaultStage}, a crash by killing the server's process; the key
- * manager's faults by a Toxiproxy proxy between the engine and its KMS, the store left healthy: VAULTLOAD with
- * {@code KMS_KEYS=DOCUMENT} in front of KES, S3EC's KMS keyring in front of the AWS KMS API (local-kms); either makes
- * a KMS call per WRITE, READ and SHARE.
+ * manager's faults between the engine and its KMS (a Toxiproxy proxy, the server restarted by its script, its key
+ * disabled), the store left healthy: VAULTLOAD with {@code KMS_KEYS=DOCUMENT} in front of KES, S3EC's KMS keyring in
+ * front of the AWS KMS API (local-kms); either makes a KMS call per WRITE, READ and SHARE.
  */
 enum FaultKind {
     LATENCY(Layer.NETWORK, 50),
@@ -32,13 +32,10 @@ enum FaultKind {
     KMS_LATENCY(Layer.KMS, 50),
     KMS_BLACK_HOLE(Layer.KMS),
     KMS_STOPPED(Layer.KMS),
-    /** The KES process itself stopped and started again on its keys (scripts/start-kes.sh down, up): VAULTLOAD only. */
+    /** The KMS process itself stopped and started again on its keys (start-kes.sh, start-local-kms.sh down, up). */
     KMS_RESTARTED(Layer.KMS),
     /** The AWS KMS API's key disabled (DisableKey) and enabled again (EnableKey): every call on it refused meanwhile. */
     KMS_KEY_DISABLED(Layer.KMS);
-
-    /** How long bringing KES down or up may take: its SIGTERM grace and its start. */
-    private static final Duration KES_SWITCH_TIMEOUT = Duration.ofSeconds(40);
 
     enum Layer { NETWORK, HTTP, PROCESS, KMS }
 
@@ -76,10 +73,9 @@ enum FaultKind {
         return this != SLOW_CLOSE;
     }
 
-    /** The engines this fault's cells run: a key manager's fault both (S3EC not with KES restarted: it has no KES). */
+    /** The engines this fault's cells run: a key manager's fault both, VAULTLOAD at KES, S3EC at the AWS KMS API. */
     List<CellEngine> engines() {
-        return layer == Layer.KMS && this != KMS_RESTARTED ? List.of(CellEngine.VAULTLOAD, CellEngine.S3EC)
-                : List.of(CellEngine.VAULTLOAD);
+        return layer == Layer.KMS ? List.of(CellEngine.VAULTLOAD, CellEngine.S3EC) : List.of(CellEngine.VAULTLOAD);
     }
 
     /**
@@ -87,7 +83,7 @@ enum FaultKind {
      * no KMS server for the engine).
      *
      * @param kms the key managers a key manager's fault can stand in front of: KES for VAULTLOAD, the AWS KMS API for
-     *            S3EC (KMS_RESTARTED also needs KES to be the one scripts/start-kes.sh runs)
+     *            S3EC (KMS_RESTARTED also needs the server to be the one its start script runs: {@link ScriptedKms})
      */
     Optional<Placement> place(StoreUnderTest store, ToxiproxyServer toxiproxy, String cellName, KmsServers kms,
                               CellEngine engine) {
@@ -104,34 +100,37 @@ enum FaultKind {
             case PROCESS -> store.serverKilled().map(killed -> new Placement(store.endpoint(), killed, () -> {
             }));
             case KMS -> this == KMS_KEY_DISABLED ? keyDisabled(store, kms)
-                    : engine == CellEngine.S3EC ? kms.awsKms().map(server -> {
+                    : engine == CellEngine.S3EC
+                    ? kms.awsKms().filter(server -> canHappenAt(ScriptedKms.LOCAL_KMS, server)).map(server -> {
                         ToxicProxy proxy = toxiproxy.proxy(cellName, server);
-                        return new Placement(store.endpoint(), kmsFault(proxy, "AWS KMS"), () -> {
+                        return new Placement(store.endpoint(), kmsFault(proxy, ScriptedKms.LOCAL_KMS), () -> {
                         }, Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS", KmsSettings.AWS_KMS_URL.name(),
                                 proxy.endpoint().toString())));
                     })
-                    : kms.kes().filter(server -> this != KMS_RESTARTED || kesScript().succeeds(KES_SWITCH_TIMEOUT, Map.of(), "status"))
-                    .map(server -> {
+                    : kms.kes().filter(server -> canHappenAt(ScriptedKms.KES, server)).map(server -> {
                         ToxicProxy proxy = toxiproxy.proxy(cellName, server);
-                        return new Placement(store.endpoint(), kmsFault(proxy, "KES"), () -> {
+                        return new Placement(store.endpoint(), kmsFault(proxy, ScriptedKms.KES), () -> {
                         }, Optional.of(Map.of(KmsSettings.KMS.name(), "KES", KmsSettings.KES_URL.name(),
                                 proxy.tlsEndpoint().toString())));
                     });
         };
     }
 
-    /** @param server the KMS behind {@code proxy}, for the fault's name: KES, AWS KMS */
-    private Fault kmsFault(ToxicProxy proxy, String server) {
+    /** Whether this fault can happen at {@code server}: a restart only where its script runs it. */
+    private boolean canHappenAt(ScriptedKms scripted, URI server) {
+        return this != KMS_RESTARTED || scripted.runs(server);
+    }
+
+    /** @param server the KMS behind {@code proxy}: the fault's name, and what restarts it */
+    private Fault kmsFault(ToxicProxy proxy, ScriptedKms server) {
         Fault fault = switch (this) {
             case KMS_LATENCY -> proxy.latency(Duration.ofMillis(100), Duration.ofMillis(50));
             case KMS_BLACK_HOLE -> proxy.blackHole();
             case KMS_STOPPED -> proxy.refused();
-            case KMS_RESTARTED -> SwitchedFault.of("restarted (keys kept)",
-                    () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "down"),
-                    () -> kesScript().run(KES_SWITCH_TIMEOUT, Map.of(), "up"));
+            case KMS_RESTARTED -> server.restarted();
             default -> throw new IllegalStateException(this + " is not a key manager's fault");
         };
-        return SwitchedFault.of(server + " " + fault.name(), fault::inject, fault::heal);
+        return SwitchedFault.of(server.name() + " " + fault.name(), fault::inject, fault::heal);
     }
 
     /** The AWS KMS API's key (AWS_KMS_KEY_ID) disabled and enabled by a client of its own; empty without that API. */
@@ -146,11 +145,6 @@ enum FaultKind {
                 () -> client.enableKey(request -> request.keyId(keyId)));
         return Optional.of(new Placement(store.endpoint(), disabled, client::close,
                 Optional.of(Map.of(KmsSettings.KMS.name(), "AWS_KMS"))));
-    }
-
-    /** The script that runs this machine's KES (KES_BASE_DIR, KES_PORT from the environment, as it was started). */
-    private static RepositoryScript kesScript() {
-        return RepositoryScript.named("start-kes.sh");
     }
 
     private Fault toxic(ToxicProxy proxy) {

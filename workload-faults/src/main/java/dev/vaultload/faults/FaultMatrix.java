@@ -23,8 +23,12 @@ import org.slf4j.LoggerFactory;
  * out.
  */
 final class FaultMatrix {
-    /** S3EC's key manager's faults in the short scope: refused calls and a disabled key fail at once, no timeout waited. */
-    private static final Set<FaultKind> SHORT_S3EC = EnumSet.of(FaultKind.KMS_STOPPED, FaultKind.KMS_KEY_DISABLED);
+    /**
+     * S3EC's key manager's faults in the short scope: refused calls, a restarted server and a disabled key fail at once,
+     * no timeout waited.
+     */
+    private static final Set<FaultKind> SHORT_S3EC = EnumSet.of(FaultKind.KMS_STOPPED, FaultKind.KMS_RESTARTED,
+            FaultKind.KMS_KEY_DISABLED);
 
     private FaultMatrix() {
     }

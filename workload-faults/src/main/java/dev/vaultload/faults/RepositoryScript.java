@@ -10,15 +10,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * A script of the repository's {@code scripts/} directory, run to its end with a time limit. Its progress (stderr)
  * goes to this process's stderr; its stdout is returned.
  */
 record RepositoryScript(Path path) {
+    private static final String EXPORT = "export ";
 
     /**
      * The script in {@code scripts/} of the working directory or of the nearest directory above it that has one: the
@@ -46,9 +49,18 @@ record RepositoryScript(Path path) {
         return outcome.stdout();
     }
 
-    /** Runs the script and says whether it exited with 0, e.g. for a {@code status} subcommand. */
-    boolean succeeds(Duration timeout, Map<String, String> environment, String... arguments) {
-        return execute(timeout, environment, arguments).exitCode() == 0;
+    /** Runs the script: its stdout if it exited with 0, else empty (e.g. the {@code status} of a stopped server). */
+    Optional<String> output(Duration timeout, Map<String, String> environment, String... arguments) {
+        Outcome outcome = execute(timeout, environment, arguments);
+        return outcome.exitCode() == 0 ? Optional.of(outcome.stdout()) : Optional.empty();
+    }
+
+    /** The {@code export NAME=value} lines a start script prints (its {@code start} and {@code status}), by name. */
+    static Map<String, String> exports(String stdout) {
+        return stdout.lines()
+                .filter(line -> line.startsWith(EXPORT) && line.contains("="))
+                .map(line -> line.substring(EXPORT.length()).split("=", 2))
+                .collect(Collectors.toMap(pair -> pair[0], pair -> pair[1], (first, second) -> second));
     }
 
     private record Outcome(int exitCode, String stdout) {

@@ -22,7 +22,6 @@ public final class RestartableRgw implements AutoCloseable {
     private static final Duration CLUSTER_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration RGW_TIMEOUT = Duration.ofMinutes(2);
     private static final Duration STATUS_TIMEOUT = Duration.ofSeconds(30);
-    private static final String EXPORT = "export ";
 
     private final RepositoryScript script;
     private final Map<String, String> environment;
@@ -50,10 +49,12 @@ public final class RestartableRgw implements AutoCloseable {
     public static RestartableRgw startOrJoin() {
         RepositoryScript script = RepositoryScript.named("start-ceph.sh");
         Map<String, String> environment = System.getenv("CEPH_BASE_DIR") != null ? givenCluster() : privateCluster();
-        if (script.succeeds(STATUS_TIMEOUT, environment, "status")) {
-            return new RestartableRgw(script, environment, exports(script.run(STATUS_TIMEOUT, environment, "status")), false);
+        Optional<String> running = script.output(STATUS_TIMEOUT, environment, "status");
+        if (running.isPresent()) {
+            return new RestartableRgw(script, environment, RepositoryScript.exports(running.get()), false);
         }
-        return new RestartableRgw(script, environment, exports(script.run(CLUSTER_TIMEOUT, environment, "start")), true);
+        return new RestartableRgw(script, environment,
+                RepositoryScript.exports(script.run(CLUSTER_TIMEOUT, environment, "start")), true);
     }
 
     public URI endpoint() {
@@ -99,14 +100,6 @@ public final class RestartableRgw implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a directory for Ceph", e);
         }
-    }
-
-    /** The script's {@code export NAME=value} lines. */
-    private static Map<String, String> exports(String stdout) {
-        return stdout.lines()
-                .filter(line -> line.startsWith(EXPORT) && line.contains("="))
-                .map(line -> line.substring(EXPORT.length()).split("=", 2))
-                .collect(Collectors.toMap(pair -> pair[0], pair -> pair[1], (first, second) -> second));
     }
 
     private static boolean onPath(String command) {

@@ -1,8 +1,10 @@
 package dev.vaultload.s3ec;
 
 import dev.vaultload.engine.KeyManagerClock;
+import dev.vaultload.kms.KeyManagerException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.encryption.s3.materials.CryptographicMaterialsManager;
 import software.amazon.encryption.s3.materials.DecryptMaterialsRequest;
@@ -17,22 +19,36 @@ import software.amazon.encryption.s3.materials.EncryptionMaterialsRequest;
  * ({@link #ATTRIBUTE}); {@link #crediting} makes the thread that decrypts the materials record into it, and the
  * caller hands the calls to its own clock ({@link #creditCaller}) once the object's materials are decrypted.
  * A call on no caller's behalf (putObject generates its data key on the caller's thread) goes to the clock of the
- * thread that makes it.
+ * thread that makes it. The caller also learns whether its last KMS call failed ({@link #lastCallFailure}).
  */
 final class CallerKmsCalls {
     static final ExecutionAttribute<CallerKmsCalls> ATTRIBUTE = new ExecutionAttribute<>("vaultload.callerKmsCalls");
     private static final ThreadLocal<CallerKmsCalls> SERVING = new ThreadLocal<>();
 
     private final List<Long> callNanos = new ArrayList<>();
+    private KeyManagerException lastCallFailure;
 
-    /** Records one KMS call of {@code nanos} for the caller this thread serves, or on this thread's clock. */
-    static void record(long nanos) {
+    /**
+     * Records one KMS call of {@code nanos} for the caller this thread serves, or on this thread's clock.
+     *
+     * @param failure the call's failure as the harness reads it; null when it succeeded
+     */
+    static void record(long nanos, KeyManagerException failure) {
         CallerKmsCalls caller = SERVING.get();
         if (caller == null) {
             KeyManagerClock.recordCall(nanos);
         } else {
-            caller.add(nanos);
+            caller.add(nanos, failure);
         }
+    }
+
+    /**
+     * The failure of the last KMS call made for this caller, if it failed. S3EC does not always pass a failed Decrypt
+     * on (its I/O thread's failure can surface as "Decryption materials cannot be null"); a read whose last KMS call
+     * failed had no data key, whatever S3EC then threw.
+     */
+    synchronized Optional<KeyManagerException> lastCallFailure() {
+        return Optional.ofNullable(lastCallFailure);
     }
 
     /** Moves the calls made for this caller onto the calling thread's clock. */
@@ -45,8 +61,9 @@ final class CallerKmsCalls {
         taken.forEach(KeyManagerClock::recordCall);
     }
 
-    private synchronized void add(long nanos) {
+    private synchronized void add(long nanos, KeyManagerException failure) {
         callNanos.add(nanos);
+        lastCallFailure = failure;
     }
 
     /** {@code materials}, its decryptions recording their KMS calls for the caller their request names. */

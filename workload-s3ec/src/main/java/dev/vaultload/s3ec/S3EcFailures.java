@@ -12,7 +12,8 @@ import software.amazon.encryption.s3.S3EncryptionClientSecurityException;
 /**
  * S3EC's failures as the harness's classes. The client wraps everything in {@link S3EncryptionClientException}, so
  * the cause chain decides: the store's answer (a missing key, a refusal, a broken connection) is a store failure;
- * the KMS keyring's failed call is the {@code KeyManagerException} {@link TimedKmsCalls} read it as; a data key no
+ * the KMS keyring's failed call is the {@code KeyManagerException} {@link TimedKmsCalls} read it as (on a read, also
+ * when S3EC dropped it but the reader's last KMS call failed: {@link CallerKmsCalls#lastCallFailure}); a data key no
  * key of the reader unwraps, or bound to another object's key, is ACCESS_DENIED; a failed tag, a failed key
  * commitment or missing encryption metadata is INTEGRITY.
  */
@@ -20,8 +21,11 @@ final class S3EcFailures {
     private S3EcFailures() {
     }
 
-    static RuntimeException onRead(BucketObjects objects, String key, RuntimeException failure) {
-        Optional<KeyManagerException> kms = kms(objects, key, failure);
+    /** @param lastKmsFailure the failure of the reader's last KMS call for this object, if it failed */
+    static RuntimeException onRead(BucketObjects objects, String key, RuntimeException failure,
+                                   Optional<KeyManagerException> lastKmsFailure) {
+        Optional<KeyManagerException> kms = kms(objects, key, failure)
+                .or(() -> lastKmsFailure.map(read -> naming(objects, key, read, failure)));
         if (kms.isPresent()) {
             return kms.get();
         }
@@ -53,12 +57,18 @@ final class S3EcFailures {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             for (Throwable suppressed : cause.getSuppressed()) {
                 if (suppressed instanceof KeyManagerException read) {
-                    return Optional.of(new KeyManagerException(read.kind(), "s3://" + objects.bucket() + "/" + key
-                            + ": " + read.getMessage(), failure));
+                    return Optional.of(naming(objects, key, read, failure));
                 }
             }
         }
         return Optional.empty();
+    }
+
+    /** The KMS call's failure {@code read}, naming the object, {@code failure} (S3EC's) as its cause. */
+    private static KeyManagerException naming(BucketObjects objects, String key, KeyManagerException read,
+                                              RuntimeException failure) {
+        return new KeyManagerException(read.kind(), "s3://" + objects.bucket() + "/" + key + ": " + read.getMessage(),
+                failure);
     }
 
     /**

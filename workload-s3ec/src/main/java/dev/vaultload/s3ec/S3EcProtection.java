@@ -167,9 +167,10 @@ final class S3EcProtection implements DocumentProtection {
                         configuration.putExecutionAttribute(CallerKmsCalls.ATTRIBUTE, kmsCalls);
                     }));
             FetchedBytes.record(response.response()); // the ciphertext, which S3EC buffers whole
-            return new TranslatingInputStream(response, failure -> S3EcFailures.onRead(objects, key, failure));
+            return new TranslatingInputStream(response,
+                    failure -> S3EcFailures.onRead(objects, key, failure, kmsCalls.lastCallFailure()));
         } catch (RuntimeException e) {
-            throw S3EcFailures.onRead(objects, key, e);
+            throw S3EcFailures.onRead(objects, key, e, kmsCalls.lastCallFailure());
         } finally {
             kmsCalls.creditCaller(); // the data key is unwrapped (or refused) before getObject returns
         }

@@ -15,6 +15,7 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
  * {@link KeyManagerException}, naming the KMS, the operation and the key. The SDK lets no interceptor change an
  * exception's type, so that reading rides on the SDK's exception as a suppressed one, which
  * {@code S3EcFailures.kms} finds after S3EC has wrapped it: a KMS failure is counted by its kind, not as the store's.
+ * It is also recorded with the call, for the reader S3EC made it for, where S3EC drops the exception.
  */
 final class TimedKmsCalls implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> START_NANOS = new ExecutionAttribute<>("vaultload.kmsCallStart");
@@ -35,24 +36,27 @@ final class TimedKmsCalls implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-        recordSince(attributes);
+        recordSince(attributes, null);
     }
 
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        recordSince(attributes);
+        KeyManagerException read = null;
         if (context.exception() instanceof SdkException failure) {
-            KeyManagerException read = AwsKmsClients.failure(failure, kms + ": "
+            KeyManagerException classified = AwsKmsClients.failure(failure, kms + ": "
                     + attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME) + " with key '" + keyId + "'");
             // without its cause, which is the exception it is attached to
-            failure.addSuppressed(new KeyManagerException(read.kind(), read.getMessage()));
+            read = new KeyManagerException(classified.kind(), classified.getMessage());
+            failure.addSuppressed(read);
         }
+        recordSince(attributes, read);
     }
 
-    private static void recordSince(ExecutionAttributes attributes) {
+    /** @param failure the call's failure as the harness reads it; null when it succeeded */
+    private static void recordSince(ExecutionAttributes attributes, KeyManagerException failure) {
         Long start = attributes.getAttribute(START_NANOS);
         if (start != null) {
-            CallerKmsCalls.record(System.nanoTime() - start);
+            CallerKmsCalls.record(System.nanoTime() - start, failure);
         }
     }
 }
