@@ -69,6 +69,13 @@ final class RunCommand implements Callable<Integer> {
         Suite suite = Suite.valueOf(RunSettings.SUITE.read(settings));
         Optional<RunHistory> history = RunHistory.open(settings);
         Optional<ShardPublishing> publishing = ShardPublishing.open(settings, shard, RunSettings.REPORT_DIR.read(settings));
+        if (publishing.isPresent() && publishing.get().lostLife()) {
+            try (ShardPublishing lost = publishing.get()) {
+                out.println("shard " + shard.index() + " of RUN_ID " + shard.runId().orElseThrow() + ": "
+                        + lost.endLostLife());
+            }
+            return ExitCodes.OK;
+        }
         ShardStart start = publishing.map(shardResults -> shardResults.start(shard, settings))
                 .orElseGet(() -> ShardStart.startAtOnly(shard));
         try (SuiteSession session = SuiteSession.start(suite.name(), suite.privateOnly(), settings, providerNamed, shard,

@@ -31,6 +31,8 @@ final class ShardJobManifest {
     static final String ACCESS_KEY = "AWS_ACCESS_KEY";
     static final String SECRET_KEY = "AWS_SECRET_KEY";
     private static final String RUN_LABEL = "vaultload.dev/run-id";
+    /** The label the Job controller puts on its pods with the Job's uid (Kubernetes 1.27 and later). */
+    private static final String JOB_UID_LABEL = "batch.kubernetes.io/controller-uid";
     /** REPORT_DIR of every shard: an emptyDir, which outlives a container's restart, not its pod. */
     static final String REPORTS_PATH = "/vaultload/reports";
     private static final String REPORTS_VOLUME = "reports";
@@ -110,6 +112,9 @@ final class ShardJobManifest {
         environment.add(new EnvVar(RunSettings.REPORT_DIR.name(), REPORTS_PATH, null));
         // a shard's verdict travels in done; a non-zero exit would restart its container (OnFailure)
         environment.add(new EnvVar(ShardSettings.EXIT_ZERO_WHEN_DONE.name(), "true", null));
+        // a pod that replaces a lost one ends its shard instead of being refused until the Job fails
+        environment.add(new EnvVarBuilder().withName(ShardSettings.JOB_UID.name()).withNewValueFrom().withNewFieldRef()
+                .withFieldPath("metadata.labels['" + JOB_UID_LABEL + "']").endFieldRef().endValueFrom().build());
         environment.add(fromSecret(ACCESS_KEY));
         environment.add(fromSecret(SECRET_KEY));
         return environment;

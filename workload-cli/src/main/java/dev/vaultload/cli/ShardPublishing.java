@@ -3,6 +3,7 @@ package dev.vaultload.cli;
 import dev.vaultload.run.RunSettings;
 import dev.vaultload.s3.provider.ResultsBucket;
 import dev.vaultload.scaleout.ClockSkewCheck;
+import dev.vaultload.scaleout.JobClaim;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.scaleout.ResultsLocation;
 import dev.vaultload.scaleout.ShardBarrier;
@@ -26,9 +27,16 @@ import java.util.function.Function;
  * shard's results and, on S3, a clock that differs from the results store's by more than CLOCK_SKEW_LIMIT. The
  * shards also meet in the results store before each combination ({@link #start}). A shard whose local folder holds a
  * run journal is a restart of a dead one (Slurm's requeue, a Job's pod restarted), which resumes: only a shard that
- * has ended ({@code done}) is refused then, and its barriers are not refused as used.
+ * has ended ({@code done}) is refused then, and its barriers are not refused as used. In a Kubernetes Job (JOB_UID),
+ * a shard that finds its own Job's traces of it in the results store but no journal is a pod that replaces a lost
+ * one, its journal gone with the old pod's emptyDir: it cannot resume, and ends at once ({@link #endLostLife}), so
+ * that the Job goes on with the other shards instead of restarting a refused container until it fails.
  */
 final class ShardPublishing implements AutoCloseable {
+    /** What {@code done} says of a shard whose earlier life cannot be resumed here, for the merge to name. */
+    static final String LOST = "lost: its earlier life ran on a pod since replaced, whose run journal went with it,"
+            + " so it was not resumed";
+
     private final ShardResults results;
     private final BlobStore store;
     private final String runKey;
@@ -36,10 +44,11 @@ final class ShardPublishing implements AutoCloseable {
     private final boolean upload;
     private final ResultsBucket bucket;
     private final boolean restarted;
+    private final boolean lostLife;
 
     /** @param runKey the run's folder in {@code store}, {@code [prefix/]RUN_ID/} */
     private ShardPublishing(ShardResults results, BlobStore store, String runKey, Path localFolder, boolean upload,
-                            ResultsBucket bucket, boolean restarted) {
+                            ResultsBucket bucket, boolean restarted, boolean lostLife) {
         this.results = results;
         this.store = store;
         this.runKey = runKey;
@@ -47,6 +56,7 @@ final class ShardPublishing implements AutoCloseable {
         this.upload = upload;
         this.bucket = bucket;
         this.restarted = restarted;
+        this.lostLife = lostLife;
     }
 
     /** The settings with REPORT_DIR set to the shard's local folder when RESULTS_URL is set. */
@@ -78,9 +88,13 @@ final class ShardPublishing implements AutoCloseable {
             FileSystemBlobStore store = new FileSystemBlobStore(directory.path());
             ShardResults results = new ShardResults(store, ShardResults.folderKey("", runId, shard.index()),
                     localFolder.toString());
-            refuseRerun(results, restarted);
-            return Optional.of(new ShardPublishing(results, store, ShardResults.runKey("", runId), localFolder, false,
-                    null, restarted));
+            String runKey = ShardResults.runKey("", runId);
+            boolean lostLife = lostLife(settings, shard, results, store, runKey, restarted);
+            if (!lostLife) {
+                refuseRerun(results, restarted);
+            }
+            return Optional.of(new ShardPublishing(results, store, runKey, localFolder, false, null, restarted,
+                    lostLife));
         }
         ResultsLocation.Bucket results = (ResultsLocation.Bucket) location.get();
         ResultsBucket bucket = ResultsBucket.open(results.bucket(), settings);
@@ -90,17 +104,53 @@ final class ShardPublishing implements AutoCloseable {
             BlobStore store = bucket.store();
             ShardResults shardResults = new ShardResults(store, results.shardKey(runId, shard.index()),
                     results.shardFolder(runId, shard.index()));
-            refuseRerun(shardResults, restarted);
+            String runKey = ShardResults.runKey(results.keyOf(""), runId);
+            boolean lostLife = lostLife(settings, shard, shardResults, store, runKey, restarted);
+            if (!lostLife) {
+                refuseRerun(shardResults, restarted);
+            }
             if (!restarted && localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
                 throw new IllegalArgumentException("RUN_ID already has results for this shard in " + localFolder
                         + " (REPORT_DIR): choose a new RUN_ID");
             }
-            return Optional.of(new ShardPublishing(shardResults, store, ShardResults.runKey(results.keyOf(""),
-                    runId), localFolder, true, bucket, restarted));
+            return Optional.of(new ShardPublishing(shardResults, store, runKey, localFolder, true, bucket, restarted,
+                    lostLife));
         } catch (RuntimeException e) {
             bucket.close();
             throw e;
         }
+    }
+
+    /**
+     * Whether this shard is a pod of the run's own Job (JOB_UID) that replaces a lost one: a life of the shard ran
+     * elsewhere (it published, or came to a barrier) and left no journal here.
+     *
+     * @throws IllegalArgumentException when another Job ran this RUN_ID
+     */
+    private static boolean lostLife(Function<String, String> settings, ShardPlan shard, ShardResults results,
+                                    BlobStore store, String runKey, boolean restarted) {
+        return ShardSettings.JOB_UID.find(settings).filter(uid -> !uid.isBlank())
+                .map(uid -> JobClaim.claim(store, runKey, uid)).orElse(false) && !restarted
+                && (results.holdsAnything() || ShardBarrier.readyOf(store, runKey, shard.index()).isPresent());
+    }
+
+    /** Whether this shard cannot resume its earlier life and is to end at once ({@link #endLostLife}) instead of run. */
+    boolean lostLife() {
+        return lostLife;
+    }
+
+    /**
+     * Ends a shard whose earlier life is lost: as {@link #LOST} in {@code done}, which the merge names, unless that
+     * life had ended it already.
+     *
+     * @return what happened, for the console
+     */
+    String endLostLife() {
+        if (results.isDone()) {
+            return "its earlier life, on a pod since replaced, had ended it (done): nothing to run";
+        }
+        results.markDone(LOST);
+        return LOST + "; its done says so, for the merge";
     }
 
     /** A restarted shard resumes into what its dead life left; a new one must find nothing of this RUN_ID's shard. */

@@ -110,6 +110,8 @@ class ClusterCommandTest {
         assertEquals("s3://results/runs", env.get("RESULTS_URL").getValue());
         assertEquals(reportDir, env.get("REPORT_DIR").getValue());
         assertEquals("true", env.get("EXIT_ZERO_WHEN_DONE").getValue());
+        assertEquals("metadata.labels['batch.kubernetes.io/controller-uid']",
+                env.get("JOB_UID").getValueFrom().getFieldRef().getFieldPath(), "the Job's uid, from the pod's label");
         for (String key : List.of("AWS_ACCESS_KEY", "AWS_SECRET_KEY")) {
             assertNull(env.get(key).getValue(), key + " has no value of its own");
             assertEquals("vaultload-s3", env.get(key).getValueFrom().getSecretKeyRef().getName());

@@ -65,12 +65,17 @@ public final class ShardBarrier implements ShardStart {
      *                                  ready and start objects would let it pass at once
      */
     public void refuseIfUsed() {
-        String mine = "/ready-" + shard.index();
+        readyOf(store, runKey, shard.index()).ifPresent(key -> {
+            throw new IllegalArgumentException("RUN_ID already has this shard at a barrier, " + store.locate(key)
+                    + ": choose a new RUN_ID");
+        });
+    }
+
+    /** A ready object shard {@code index} of the run at {@code runKey} wrote at some barrier; empty if it never came to one. */
+    public static Optional<String> readyOf(BlobStore store, String runKey, int index) {
+        String mine = "/ready-" + index;
         try (Stream<String> keys = store.list(runKey + "barrier/")) {
-            keys.filter(key -> key.endsWith(mine)).findAny().ifPresent(key -> {
-                throw new IllegalArgumentException("RUN_ID already has this shard at a barrier, " + store.locate(key)
-                        + ": choose a new RUN_ID");
-            });
+            return keys.filter(key -> key.endsWith(mine)).findAny();
         }
     }
 

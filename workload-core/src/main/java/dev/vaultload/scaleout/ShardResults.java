@@ -45,13 +45,25 @@ public final class ShardResults {
         return runKey(prefix, runId) + "shard-" + index + "/";
     }
 
+    /** Whether the shard's folder holds anything: what a life of this shard published. */
+    public boolean holdsAnything() {
+        try (Stream<String> keys = store.list(folderKey)) {
+            return keys.findAny().isPresent();
+        }
+    }
+
+    /** Whether the shard has ended: its {@code done} is written. */
+    public boolean isDone() {
+        try (Stream<String> keys = store.list(folderKey)) {
+            return keys.anyMatch(key -> key.equals(folderKey + DONE));
+        }
+    }
+
     /** @throws IllegalArgumentException when this shard of this RUN_ID already has results: a rerun would mix with them */
     public void refuseIfPresent() {
-        try (Stream<String> keys = store.list(folderKey)) {
-            if (keys.findAny().isPresent()) {
-                throw new IllegalArgumentException("RUN_ID already has results for this shard at " + describedAs
-                        + ": choose a new RUN_ID");
-            }
+        if (holdsAnything()) {
+            throw new IllegalArgumentException("RUN_ID already has results for this shard at " + describedAs
+                    + ": choose a new RUN_ID");
         }
     }
 
@@ -61,11 +73,9 @@ public final class ShardResults {
      * @throws IllegalArgumentException when this shard of this RUN_ID has ended: a rerun would mix with its results
      */
     public void refuseIfDone() {
-        try (Stream<String> keys = store.list(folderKey)) {
-            if (keys.anyMatch(key -> key.equals(folderKey + DONE))) {
-                throw new IllegalArgumentException("RUN_ID already has finished results for this shard at " + describedAs
-                        + " (done): choose a new RUN_ID");
-            }
+        if (isDone()) {
+            throw new IllegalArgumentException("RUN_ID already has finished results for this shard at " + describedAs
+                    + " (done): choose a new RUN_ID");
         }
     }
 

@@ -53,6 +53,13 @@ public final class ShardSettings implements SettingDeclarations {
                     + " `vaultload merge` carry: `vaultload cluster job` sets it, since its Job (`restartPolicy:"
                     + " OnFailure`) restarts a container that exits non-zero, which is meant for one that died");
 
+    public static final Setting<String> JOB_UID = Setting.optional("JOB_UID", SettingType.text("a Kubernetes Job's uid"),
+            "none", "with `RESULTS_URL`, the Job whose pods run the shards (`vaultload cluster job` sets it from the"
+                    + " pod's `batch.kubernetes.io/controller-uid` label): the first shard keeps it in `RUN_ID/job`; a"
+                    + " pod of that Job that replaces a lost one and cannot resume its shard (no journal) ends it as"
+                    + " lost (exit 0) instead of being refused until the Job fails, and another Job with this `RUN_ID`"
+                    + " is refused");
+
     @Override
     public int rank() {
         return 0;
@@ -66,7 +73,7 @@ public final class ShardSettings implements SettingDeclarations {
     @Override
     public List<Setting<?>> settings() {
         return List.of(SHARD_INDEX, SHARD_COUNT, RUN_ID, START_AT, RESULTS_URL, CLOCK_SKEW_LIMIT, BARRIER_TIMEOUT,
-                EXIT_ZERO_WHEN_DONE);
+                EXIT_ZERO_WHEN_DONE, JOB_UID);
     }
 
     private static String runId(String text) {
