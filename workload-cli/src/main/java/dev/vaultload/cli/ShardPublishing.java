@@ -89,10 +89,7 @@ final class ShardPublishing implements AutoCloseable {
             ShardResults results = new ShardResults(store, ShardResults.folderKey("", runId, shard.index()),
                     localFolder.toString());
             String runKey = ShardResults.runKey("", runId);
-            boolean lostLife = lostLife(settings, shard, results, store, runKey, restarted);
-            if (!lostLife) {
-                refuseRerun(results, restarted);
-            }
+            boolean lostLife = lostLifeElseRefuseRerun(settings, shard, results, store, runKey, restarted);
             return Optional.of(new ShardPublishing(results, store, runKey, localFolder, false, null, restarted,
                     lostLife));
         }
@@ -105,10 +102,7 @@ final class ShardPublishing implements AutoCloseable {
             ShardResults shardResults = new ShardResults(store, results.shardKey(runId, shard.index()),
                     results.shardFolder(runId, shard.index()));
             String runKey = ShardResults.runKey(results.keyOf(""), runId);
-            boolean lostLife = lostLife(settings, shard, shardResults, store, runKey, restarted);
-            if (!lostLife) {
-                refuseRerun(shardResults, restarted);
-            }
+            boolean lostLife = lostLifeElseRefuseRerun(settings, shard, shardResults, store, runKey, restarted);
             if (!restarted && localFolder.toFile().exists() && localFolder.toFile().list().length > 0) {
                 throw new IllegalArgumentException("RUN_ID already has results for this shard in " + localFolder
                         + " (REPORT_DIR): choose a new RUN_ID");
@@ -122,16 +116,23 @@ final class ShardPublishing implements AutoCloseable {
     }
 
     /**
-     * Whether this shard is a pod of the run's own Job (JOB_UID) that replaces a lost one: a life of the shard ran
-     * elsewhere (it published, or came to a barrier) and left no journal here.
+     * Whether this shard is a pod of the run's own Job (JOB_UID, claimed here for the Job when no shard has yet) that
+     * replaces a lost one: a life of the shard ran elsewhere (it published, or came to a barrier) and left no journal
+     * here. Any other shard must be a new one or a restart ({@link #refuseRerun}).
      *
-     * @throws IllegalArgumentException when another Job ran this RUN_ID
+     * @throws IllegalArgumentException when another Job ran this RUN_ID, or the shard is refused as a rerun
      */
-    private static boolean lostLife(Function<String, String> settings, ShardPlan shard, ShardResults results,
-                                    BlobStore store, String runKey, boolean restarted) {
-        return ShardSettings.JOB_UID.find(settings).filter(uid -> !uid.isBlank())
-                .map(uid -> JobClaim.claim(store, runKey, uid)).orElse(false) && !restarted
-                && (results.holdsAnything() || ShardBarrier.readyOf(store, runKey, shard.index()).isPresent());
+    private static boolean lostLifeElseRefuseRerun(Function<String, String> settings, ShardPlan shard,
+                                                   ShardResults results, BlobStore store, String runKey,
+                                                   boolean restarted) {
+        boolean claimedBefore = ShardSettings.JOB_UID.find(settings).filter(uid -> !uid.isBlank())
+                .map(uid -> JobClaim.claim(store, runKey, uid)).orElse(false);
+        if (claimedBefore && !restarted
+                && (results.holdsAnything() || ShardBarrier.readyOf(store, runKey, shard.index()).isPresent())) {
+            return true;
+        }
+        refuseRerun(results, restarted);
+        return false;
     }
 
     /** Whether this shard cannot resume its earlier life and is to end at once ({@link #endLostLife}) instead of run. */
