@@ -1,12 +1,7 @@
 package dev.vaultload.scaleout;
 
-import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStore;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * Which Kubernetes Job runs a RUN_ID ({@link ShardSettings#JOB_UID}), kept in the run's folder of the results store
@@ -28,19 +23,15 @@ public final class JobClaim {
      */
     public static boolean claim(BlobStore store, String runKey, String jobUid) {
         String key = runKey + KEY;
-        try (InputStream in = store.get(key)) {
-            String claimed = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!claimed.equals(jobUid)) {
-                throw new IllegalArgumentException("RUN_ID was run by another Kubernetes Job (its uid is in "
-                        + store.locate(key) + "): choose a new RUN_ID");
-            }
-            return true;
-        } catch (BlobNotFoundException e) {
-            byte[] bytes = (jobUid + "\n").getBytes(StandardCharsets.UTF_8);
-            store.put(key, new ByteArrayInputStream(bytes), bytes.length);
+        Optional<String> claimed = TextObjects.read(store, key);
+        if (claimed.isEmpty()) {
+            TextObjects.write(store, key, jobUid);
             return false;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + store.locate(key), e);
         }
+        if (!claimed.get().equals(jobUid)) {
+            throw new IllegalArgumentException("RUN_ID was run by another Kubernetes Job (its uid is in "
+                    + store.locate(key) + "): choose a new RUN_ID");
+        }
+        return true;
     }
 }

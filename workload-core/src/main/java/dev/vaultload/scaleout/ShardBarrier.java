@@ -1,12 +1,6 @@
 package dev.vaultload.scaleout;
 
-import dev.vaultload.storage.BlobNotFoundException;
 import dev.vaultload.storage.BlobStore;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,18 +130,11 @@ public final class ShardBarrier implements ShardStart {
     }
 
     private Optional<Instant> read(String key) {
-        try (InputStream in = store.get(key)) {
-            return Optional.of(Instant.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8).strip()));
-        } catch (BlobNotFoundException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + store.locate(key), e);
-        }
+        return TextObjects.read(store, key).map(Instant::parse);
     }
 
     private void write(String key, String text) {
-        byte[] bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
-        store.put(key, new ByteArrayInputStream(bytes), bytes.length);
+        TextObjects.write(store, key, text);
     }
 
     private Optional<Instant> timedOut(String combination, List<Integer> shards, String what) {

@@ -1,11 +1,9 @@
 package dev.vaultload.scaleout;
 
 import dev.vaultload.storage.BlobStore;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,8 +92,7 @@ public final class ShardResults {
 
     /** Writes {@code done}, last: the shard's results are complete. */
     public void markDone(String outcome) {
-        byte[] text = (outcome + "\n").getBytes(StandardCharsets.UTF_8);
-        store.put(folderKey + DONE, new ByteArrayInputStream(text), text.length);
+        TextObjects.write(store, folderKey + DONE, outcome);
     }
 
     /** The files a shard folder holds, for tests and messages. */
