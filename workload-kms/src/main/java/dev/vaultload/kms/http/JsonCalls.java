@@ -73,10 +73,12 @@ public final class JsonCalls implements AutoCloseable {
         HttpResponse<byte[]> response;
         try {
             // no request timeout of the client's own: CallDeadlines enforces KMS_TIMEOUT at a fraction of its cost
+            byte[] requestBody = writers.get(body.getClass()).writeValueAsBytes(body);
             response = send(request.header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(writers.get(body.getClass()).writeValueAsBytes(body))).build());
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(requestBody)).build());
         } catch (IOException e) {
-            throw new KeyManagerException(FailureKinds.ofTransport(e), what.get() + " failed: " + FailureKinds.describe(e), e);
+            throw new KeyManagerException(FailureKinds.ofTransport(e), what.get() + " failed: " + FailureKinds.describe(e),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KeyManagerException(Kind.OTHER, what.get() + " interrupted", e);
