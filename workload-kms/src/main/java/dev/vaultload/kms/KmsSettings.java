@@ -4,6 +4,7 @@ import dev.vaultload.settings.Setting;
 import dev.vaultload.settings.SettingDeclarations;
 import dev.vaultload.settings.SettingType;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +17,12 @@ public final class KmsSettings implements SettingDeclarations {
             "the key manager `vaultload kms` measures and an engine that uses one calls (VAULTLOAD's `KMS_KEYS`)");
     public static final Setting<Duration> KMS_TIMEOUT = Setting.of("KMS_TIMEOUT", SettingType.duration(), "10s",
             "longest wait for one KMS call, connecting included; a call that takes longer counts as TIMEOUT");
+    public static final Setting<HttpClient.Version> KMS_HTTP_VERSION = Setting.of("KMS_HTTP_VERSION",
+            SettingType.choice(HttpClient.Version.class), HttpClient.Version.HTTP_1_1.name(),
+            "protocol of the HTTP bindings (KES, VAULT_TRANSIT): `HTTP_1_1`, a connection per concurrent call, or"
+                    + " `HTTP_2`, every call multiplexed on one TLS connection as a Go client (MinIO's) does; over"
+                    + " HTTP/2 the JDK's client spends more CPU per call and makes fewer calls per second"
+                    + " (docs/measurements/2026-11-28-kms-overhead.md)");
 
     public static final Setting<URI> KES_URL = Setting.optional("KES_URL", url(Set.of("https"),
             "an https URL such as `https://127.0.0.1:7373`"), "no KES",
@@ -69,7 +76,7 @@ public final class KmsSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(KMS, KMS_TIMEOUT, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_KEY_NAME,
+        return List.of(KMS, KMS_TIMEOUT, KMS_HTTP_VERSION, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_KEY_NAME,
                 AWS_KMS_URL, AWS_KMS_KEY_ID, AWS_KMS_REGION, PKCS11_LIBRARY, PKCS11_SLOT_INDEX, PKCS11_PIN,
                 PKCS11_KEY_LABEL, VAULT_URL, VAULT_TOKEN, VAULT_TRANSIT_KEY, VAULT_CA_PATH);
     }

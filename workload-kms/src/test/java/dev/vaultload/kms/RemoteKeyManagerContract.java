@@ -1,20 +1,33 @@
 package dev.vaultload.kms;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vaultload.stats.ErrorClass;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.http.HttpClient;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What a binding reached over the network does when its server is gone or silent. */
 abstract class RemoteKeyManagerContract extends KeyManagerContract {
 
     /** The setting of the server's endpoint and its URL at {@code port} of 127.0.0.1, e.g. KES_URL. */
     abstract Map<String, String> endpointAt(int port);
+
+    @ParameterizedTest
+    @EnumSource(HttpClient.Version.class)
+    void eitherProtocolRoundTripsADataKey(HttpClient.Version version) {
+        try (KeyManager kms = open(Map.of(KmsSettings.KMS_HTTP_VERSION.name(), version.name()))) {
+            DataKey dataKey = kms.generateDataKey(kms.keyId(), CONTEXT);
+            assertArrayEquals(dataKey.plaintext(), kms.decrypt(kms.keyId(), dataKey.ciphertext(), CONTEXT));
+        }
+    }
 
     @Test
     void stoppedServerIsServer() {

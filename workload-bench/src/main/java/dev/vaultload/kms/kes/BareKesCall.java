@@ -1,6 +1,7 @@
 package dev.vaultload.kms.kes;
 
 import dev.vaultload.kms.KmsSettings;
+import dev.vaultload.kms.http.HttpOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -13,7 +14,7 @@ import java.util.function.Function;
 
 /**
  * The least a client can do to make KES's generate-data-key call: one prepared request on the JDK's HttpClient with
- * the same mTLS identity, the answer's status checked and its body read but not parsed. What `vaultload kms` must
+ * the same mTLS identity and protocol (KMS_HTTP_VERSION), the answer's status checked and its body read but not parsed. What `vaultload kms` must
  * not fall behind: the harness's KES binding builds and parses JSON and times and classifies every call.
  */
 public final class BareKesCall implements AutoCloseable {
@@ -23,13 +24,14 @@ public final class BareKesCall implements AutoCloseable {
     private final HttpRequest request;
 
     /**
-     * @param settings KES_URL, KES_KEY_NAME, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_CA_PATH as for the KES binding
+     * @param settings KES_URL, KES_KEY_NAME, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_CA_PATH, KMS_HTTP_VERSION as for the
+     *                 KES binding
      * @param context  bound to each data key, as the binding sends it
      */
     public BareKesCall(Function<String, String> settings, byte[] context) {
         URI url = KmsSettings.KES_URL.require(settings, "the https URL of a KES server");
         String keyName = KmsSettings.KES_KEY_NAME.require(settings, "the name of a key KES holds");
-        http = HttpClient.newBuilder().sslContext(KesTls.context(KmsSettings.KES_CA_PATH.find(settings),
+        http = HttpClient.newBuilder().version(HttpOptions.from(settings).version()).sslContext(KesTls.context(KmsSettings.KES_CA_PATH.find(settings),
                 KmsSettings.KES_CLIENT_CERT.require(settings, "the client's PEM certificate"),
                 KmsSettings.KES_CLIENT_KEY.require(settings, "the client's PEM private key"))).build();
         byte[] body = ("{\"context\":\"" + Base64.getEncoder().encodeToString(context) + "\"}")

@@ -21,8 +21,8 @@ import javax.net.ssl.SSLContext;
 /**
  * JSON POSTs to a KMS's REST API over the JDK's HTTP client, shared by the HTTP bindings (KES, VAULT_TRANSIT): one
  * call per operation, no retry (a pressure run counts every refusal), KMS_TIMEOUT enforced by {@link CallDeadlines},
- * failures as {@link KeyManagerException}s of {@link FailureKinds}' kinds. The client negotiates HTTP/2 where the
- * server offers it, so every thread's calls share one TLS connection. A message names the call and the server's
+ * failures as {@link KeyManagerException}s of {@link FailureKinds}' kinds, over the protocol KMS_HTTP_VERSION names
+ * ({@link HttpOptions}). A message names the call and the server's
  * reason, never a request's or an answer's body, which may hold keys, nor its headers, which may hold a token.
  */
 public final class JsonCalls implements AutoCloseable {
@@ -52,12 +52,13 @@ public final class JsonCalls implements AutoCloseable {
 
     /**
      * @param tls      the TLS context, or null for the JDK's default (and plain http)
+     * @param options  the timeout of each call and the protocol
      * @param name     names the deadline watcher's thread, e.g. {@code kes-deadlines-7373}
      * @param reasonOf the server's text in a refusal's JSON body, "" if none
      */
-    public JsonCalls(SSLContext tls, Duration timeout, String name, Function<JsonNode, String> reasonOf) {
-        this.timeout = timeout;
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout);
+    public JsonCalls(SSLContext tls, HttpOptions options, String name, Function<JsonNode, String> reasonOf) {
+        this.timeout = options.timeout();
+        HttpClient.Builder builder = HttpClient.newBuilder().version(options.version()).connectTimeout(timeout);
         this.http = (tls == null ? builder : builder.sslContext(tls)).build();
         this.deadlines = new CallDeadlines(timeout, name);
         this.reasonOf = reasonOf;

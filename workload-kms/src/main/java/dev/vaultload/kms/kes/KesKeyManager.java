@@ -2,11 +2,11 @@ package dev.vaultload.kms.kes;
 
 import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManager;
+import dev.vaultload.kms.http.HttpOptions;
 import dev.vaultload.kms.http.JsonCalls;
 import dev.vaultload.kms.http.KeyEndpoints;
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.time.Duration;
 import javax.net.ssl.SSLContext;
 
 /** KES's key API (v1): {@code POST /v1/key/generate|encrypt|decrypt/KEY}, one call per operation. */
@@ -16,12 +16,12 @@ final class KesKeyManager implements KeyManager {
     private final JsonCalls calls;
     private final KeyEndpoints endpoints;
 
-    KesKeyManager(URI url, String keyName, SSLContext tls, Duration timeout) {
+    KesKeyManager(URI url, String keyName, SSLContext tls, HttpOptions options) {
         this.url = url;
         this.keyName = keyName;
         this.endpoints = new KeyEndpoints(url, "/v1/key/");
         // KES's text of a refusal: {"message": ...} (v0.24), {"error": ...} (older); never key material
-        this.calls = new JsonCalls(tls, timeout, "kes-deadlines-" + url.getPort(),
+        this.calls = new JsonCalls(tls, options, "kes-deadlines-" + url.getPort(),
                 answer -> answer.path("message").asText(answer.path("error").asText("")));
     }
 

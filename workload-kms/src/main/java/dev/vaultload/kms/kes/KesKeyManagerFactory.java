@@ -3,9 +3,9 @@ package dev.vaultload.kms.kes;
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.KeyManagerFactory;
 import dev.vaultload.kms.KmsSettings;
+import dev.vaultload.kms.http.HttpOptions;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
@@ -24,8 +24,8 @@ public final class KesKeyManagerFactory implements KeyManagerFactory {
         Path certificate = KmsSettings.KES_CLIENT_CERT.require(settings, "the client's PEM certificate");
         Path key = KmsSettings.KES_CLIENT_KEY.require(settings, "the client's PEM private key");
         String keyName = KmsSettings.KES_KEY_NAME.require(settings, "the name of a key KES holds");
-        Duration timeout = KmsSettings.KMS_TIMEOUT.read(settings);
+        HttpOptions options = HttpOptions.from(settings);
         SSLContext tls = KesTls.context(KmsSettings.KES_CA_PATH.find(settings), certificate, key);
-        return new KesKeyManager(url, keyName, tls, timeout);
+        return new KesKeyManager(url, keyName, tls, options);
     }
 }

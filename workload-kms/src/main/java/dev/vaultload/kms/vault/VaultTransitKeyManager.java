@@ -3,13 +3,13 @@ package dev.vaultload.kms.vault;
 import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.KeyManagerException;
+import dev.vaultload.kms.http.HttpOptions;
 import dev.vaultload.kms.http.JsonCalls;
 import dev.vaultload.kms.http.KeyEndpoints;
 import dev.vaultload.storage.BlobStoreException.Kind;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -29,12 +29,12 @@ final class VaultTransitKeyManager implements KeyManager {
     private final JsonCalls calls;
     private final KeyEndpoints endpoints;
 
-    VaultTransitKeyManager(URI url, String token, String keyName, SSLContext tls, Duration timeout) {
+    VaultTransitKeyManager(URI url, String token, String keyName, SSLContext tls, HttpOptions options) {
         this.url = url;
         this.token = token;
         this.keyName = keyName;
         this.endpoints = new KeyEndpoints(url, "/v1/transit/");
-        this.calls = new JsonCalls(tls, timeout, "vault-deadlines-" + url.getPort(), TransitMessages::reason);
+        this.calls = new JsonCalls(tls, options, "vault-deadlines-" + url.getPort(), TransitMessages::reason);
     }
 
     @Override

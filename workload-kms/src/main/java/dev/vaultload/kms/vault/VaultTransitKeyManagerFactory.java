@@ -3,11 +3,11 @@ package dev.vaultload.kms.vault;
 import dev.vaultload.kms.KeyManager;
 import dev.vaultload.kms.KeyManagerFactory;
 import dev.vaultload.kms.KmsSettings;
+import dev.vaultload.kms.http.HttpOptions;
 import dev.vaultload.kms.http.CaTrust;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.time.Duration;
 import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
@@ -29,10 +29,10 @@ public final class VaultTransitKeyManagerFactory implements KeyManagerFactory {
         URI url = KmsSettings.VAULT_URL.require(settings, "the URL of a Vault server");
         String token = KmsSettings.VAULT_TOKEN.require(settings, "a Vault token allowed to use the transit key");
         String keyName = KmsSettings.VAULT_TRANSIT_KEY.require(settings, "the name of a key of Vault's transit engine");
-        Duration timeout = KmsSettings.KMS_TIMEOUT.read(settings);
+        HttpOptions options = HttpOptions.from(settings);
         SSLContext tls = KmsSettings.VAULT_CA_PATH.find(settings).map(VaultTransitKeyManagerFactory::trusting)
                 .orElse(null);
-        return new VaultTransitKeyManager(url, token, keyName, tls, timeout);
+        return new VaultTransitKeyManager(url, token, keyName, tls, options);
     }
 
     private static SSLContext trusting(Path caPath) {

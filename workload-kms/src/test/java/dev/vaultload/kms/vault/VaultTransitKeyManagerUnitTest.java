@@ -10,12 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManagerException;
+import dev.vaultload.kms.http.HttpOptions;
 import dev.vaultload.storage.BlobStoreException.Kind;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
@@ -61,7 +63,7 @@ class VaultTransitKeyManagerUnitTest {
 
     private VaultTransitKeyManager kms() {
         return new VaultTransitKeyManager(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), TOKEN,
-                "vaultload-key", null, Duration.ofSeconds(5));
+                "vaultload-key", null, new HttpOptions(Duration.ofSeconds(5), HttpClient.Version.HTTP_1_1));
     }
 
     @Test
