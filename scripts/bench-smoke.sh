@@ -11,7 +11,8 @@ run scripts/calibrate-compare.sh 2 1
 # one layout: the split one (taskset) is the same code on other cores
 CLIENTS=APACHE,VAULTLOAD_STORE CIPHERS=NONE LAYOUTS=shared run scripts/s3-path-bench.sh 1 500
 run scripts/merge-bench.sh 2 60
-run scripts/warp-compare.sh 1 1 200 20
+# one nice: the rows at nice 0 are the same runs without it
+WORKER_NICES=10 run scripts/warp-compare.sh 1 1 200 20
 run scripts/trace-bench.sh 2000 1000 2
 run scripts/calibrate-history.sh 10
 run scripts/run-noise.sh 2 --storage-providers MEMORY --file-sizes 1 --KDF_ITERATIONS 1000 --threads 2

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KillResumeTest {
     private static final String RUN_ID = "resume-test";
     private static final List<String> SOAK = List.of("--STORAGE_PROVIDERS", "MINIO", "--THREADS", "2", "--FILE_SIZES",
-            "100", "--KDF_ITERATIONS", "1000", "--DURATION", "60s", "--PERIOD", "1s", "--WARMUP", "0s", "--ERROR_MODE",
+            "100", "--KDF_ITERATIONS", "1000", "--DURATION", "30s", "--PERIOD", "1s", "--WARMUP", "0s", "--ERROR_MODE",
             "CONTINUE", "--RUN_ID", RUN_ID);
 
     @TempDir
@@ -60,7 +60,7 @@ class KillResumeTest {
             JournaledSoak soaks = new JournaledSoak(reports);
             Process first = soaks.start(SOAK, environment, reports.resolveSibling(reports.getFileName() + "-first.log"));
             try {
-                soaks.await(first, journal -> journal.lastPass().isPresent(), Duration.ofSeconds(60));
+                soaks.await(first, journal -> journal.lastPass().isPresent(), Duration.ofSeconds(20)); // well within its 30 s
             } finally {
                 first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
@@ -73,7 +73,7 @@ class KillResumeTest {
             }
             String refused = refusedUnderAnotherDuration(access);
             assertTrue(refused.startsWith("vaultload: Invalid RUN_ID='" + RUN_ID + "': " + dead.file())
-                    && refused.contains("belongs to another configuration (DURATION (ms) 60000, not 30000)")
+                    && refused.contains("belongs to another configuration (DURATION (ms) 30000, not 15000)")
                     && refused.strip().lines().count() == 1, refused);
 
             Process resumed = soaks.start(SOAK, environment, reports.resolveSibling(reports.getFileName() + "-resumed.log"));
@@ -168,10 +168,10 @@ class KillResumeTest {
         }
     }
 
-    /** The same RUN_ID with DURATION 30s instead of 60s, in this JVM: refused before anything starts. */
+    /** The same RUN_ID with DURATION 15s instead of 30s, in this JVM: refused before anything starts. */
     private String refusedUnderAnotherDuration(Map<String, String> access) {
         List<String> args = new ArrayList<>(SOAK);
-        args.set(args.indexOf("60s"), "30s");
+        args.set(args.indexOf("30s"), "15s");
         args.addAll(List.of("--REPORT_DIR", reports.toString(), "--MINIO_URL", access.get("AWS_URL"), "--AWS_BUCKET",
                 access.get("AWS_BUCKET")));
         args.addFirst("run");
