@@ -5,6 +5,7 @@ import dev.vaultload.report.FinalVerdict;
 import dev.vaultload.report.Plural;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunTrends;
+import dev.vaultload.report.TakenFromEarlierLives;
 import dev.vaultload.run.Interruption;
 import dev.vaultload.run.Mode;
 import dev.vaultload.run.ModeContext;
@@ -90,9 +91,11 @@ final class RunCommand implements Callable<Integer> {
             publishing.ifPresent(shardResults -> shardResults.finish(Interruption.requested() ? "interrupted"
                     : passed ? ShardResults.PASSED : "failed"));
             // the combinations an earlier life of this RUN_ID finished count in the verdict, as in the exit status
-            out.println(FinalVerdict.line(session.results(), session.finishedEarlier(), session.failedEarlier(), page));
+            TakenFromEarlierLives earlier = session.takenEarlier();
+            out.println(FinalVerdict.line(session.results(), earlier, page));
             out.flush();
-            int status = ExitCodes.of(passed, session.results().stream().anyMatch(RunResult::thresholdsBreached));
+            int status = ExitCodes.of(passed, session.results().stream().anyMatch(RunResult::thresholdsBreached)
+                    || !earlier.breached().isEmpty());
             // in a Kubernetes Job a non-zero exit restarts the container: the verdict is in done, for the merge
             return publishing.isPresent() && ShardSettings.EXIT_ZERO_WHEN_DONE.read(settings) ? ExitCodes.OK : status;
         } finally {

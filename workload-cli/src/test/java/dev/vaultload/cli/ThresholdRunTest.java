@@ -113,6 +113,23 @@ class ThresholdRunTest {
                 "its verdict is in done (the merge judges thresholds itself)");
     }
 
+    /**
+     * The same RUN_ID started again after its process ended takes the finished combination from that life instead of
+     * running it: the threshold it broke then still gives the exit status and the last line.
+     */
+    @Test
+    void aBreachInAnEarlierLifeStillExitsThree() {
+        Outcome first = run("--run-id", "again", "--threshold", "READ p50 < 1us");
+        assertEquals(ExitCodes.THRESHOLD_BREACHED, first.exitCode(), first.err());
+
+        Outcome again = run("--run-id", "again", "--threshold", "READ p50 < 1us");
+
+        assertEquals(ExitCodes.THRESHOLD_BREACHED, again.exitCode(), again.out() + again.err());
+        assertTrue(again.out().contains("(passed, thresholds broken; its result is in "), again.out());
+        assertTrue(again.out().contains("FAILED: 1 combination taken from an earlier life (1 broke thresholds: "),
+                again.out());
+    }
+
     @Test
     void aBadThresholdIsRefusedBeforeAnyStoreStarts() {
         CLI.assertRefused(Stream.concat(SMALL_RUN.stream(), Stream.of("--report-dir", reports.toString(),

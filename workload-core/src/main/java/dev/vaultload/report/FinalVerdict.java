@@ -1,6 +1,7 @@
 package dev.vaultload.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,33 +16,41 @@ public final class FinalVerdict {
     }
 
     public static String line(List<RunResult> results, Optional<Path> page) {
-        return line(results, 0, List.of(), page);
+        return line(results, TakenFromEarlierLives.NONE, page);
     }
 
     /**
      * As {@link #line(List, Optional)}, with the combinations an earlier life of the same RUN_ID finished, which this
-     * process took from it instead of running them again: one that failed then fails the line.
-     *
-     * @param finishedEarlier how many combinations were taken from an earlier life
-     * @param failedEarlier   the labels of those of them that failed
+     * process took from it instead of running them again: one that failed or broke a threshold then fails the line.
      */
-    public static String line(List<RunResult> results, int finishedEarlier, List<String> failedEarlier,
-                              Optional<Path> page) {
+    public static String line(List<RunResult> results, TakenFromEarlierLives earlier, Optional<Path> page) {
         String where = page.map(file -> "; report: " + file).orElse("");
-        String earlier = finishedEarlier == 0 ? "" : Plural.of(finishedEarlier, "combination")
-                + " taken from an earlier life" + (failedEarlier.isEmpty() ? ""
-                : " (" + failedEarlier.size() + " failed: " + String.join("; ", failedEarlier) + ")");
+        String taken = earlier.count() == 0 ? "" : Plural.of(earlier.count(), "combination")
+                + " taken from an earlier life" + against(earlier);
+        boolean earlierFailed = !earlier.failed().isEmpty() || !earlier.breached().isEmpty();
         if (results.isEmpty()) {
-            return finishedEarlier == 0 ? "FAILED: no result was measured" + where
-                    : (failedEarlier.isEmpty() ? "PASSED: " : "FAILED: ") + earlier + ", none left to run" + where;
+            return earlier.count() == 0 ? "FAILED: no result was measured" + where
+                    : (earlierFailed ? "FAILED: " : "PASSED: ") + taken + ", none left to run" + where;
         }
         Verdict thisLife = thisLife(results);
-        if (finishedEarlier == 0) {
+        if (earlier.count() == 0) {
             return thisLife + where;
         }
-        // a combination that failed in the earlier life fails the run, whatever this one measured
-        String word = failedEarlier.isEmpty() ? thisLife.word() : "FAILED";
-        return word + ": " + thisLife.why() + "; " + earlier + where;
+        // a combination that failed or broke a threshold in the earlier life fails the run, whatever this one measured
+        String word = earlierFailed ? "FAILED" : thisLife.word();
+        return word + ": " + thisLife.why() + "; " + taken + where;
+    }
+
+    /** What the earlier life's combinations had against them, in parentheses; "" if nothing. */
+    private static String against(TakenFromEarlierLives earlier) {
+        List<String> parts = new ArrayList<>();
+        if (!earlier.failed().isEmpty()) {
+            parts.add(earlier.failed().size() + " failed: " + String.join("; ", earlier.failed()));
+        }
+        if (!earlier.breached().isEmpty()) {
+            parts.add(earlier.breached().size() + " broke thresholds: " + String.join("; ", earlier.breached()));
+        }
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
     }
 
     private static Verdict thisLife(List<RunResult> results) {

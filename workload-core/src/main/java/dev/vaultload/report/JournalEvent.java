@@ -125,7 +125,11 @@ public sealed interface JournalEvent {
     record Deleted(int pass, long atEpochMillis) implements JournalEvent {
     }
 
-    /** The combination finished and its result was written: nothing to recover. */
-    record End(long atEpochMillis, boolean passed) implements JournalEvent {
+    /**
+     * The combination finished and its result was written: nothing to recover.
+     *
+     * @param thresholdsBreached whether its result broke a threshold (false in journals older than this field)
+     */
+    record End(long atEpochMillis, boolean passed, boolean thresholdsBreached) implements JournalEvent {
     }
 }

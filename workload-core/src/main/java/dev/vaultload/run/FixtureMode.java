@@ -1,6 +1,7 @@
 package dev.vaultload.run;
 
 import dev.vaultload.fixture.OperationType;
+import dev.vaultload.report.JournalEvent;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import java.util.List;
@@ -33,13 +34,15 @@ public final class FixtureMode implements Mode {
 
     private boolean run(ModeContext context, Combination combination) {
         SuiteSession session = context.session();
-        Optional<Boolean> earlier = session.finishedInEarlierLife(combination);
+        Optional<JournalEvent.End> earlier = session.finishedInEarlierLife(combination);
         if (earlier.isPresent()) {
+            JournalEvent.End end = earlier.get();
             context.console().out().println(combination.label() + ": taken from an earlier life of this "
-                    + (session.shard().count() > 1 ? "shard" : "run") + " (" + (earlier.get() ? "passed" : "failed")
-                    + "; its result is in " + session.config().reportDirectory() + "), not run again");
+                    + (session.shard().count() > 1 ? "shard" : "run") + " (" + (!end.passed() ? "failed"
+                    : end.thresholdsBreached() ? "passed, thresholds broken" : "passed") + "; its result is in "
+                    + session.config().reportDirectory() + "), not run again");
             context.console().out().flush();
-            return earlier.get();
+            return end.passed();
         }
         RunResult result = suite.run(session, combination, context.console().progress().listeners(combination.label(),
                 plannedOperations(session, combination), Optional.empty()));

@@ -94,13 +94,13 @@ public final class ResumableJournals {
      * Whether an earlier life of this RUN_ID finished the combination (each finished journal handed out once, for
      * REPEAT): it is not run again.
      *
-     * @return whether it passed then; empty when it is to run
+     * @return how it ended then; empty when it is to run
      */
-    synchronized Optional<Boolean> takeFinished(Combination combination) {
+    synchronized Optional<JournalEvent.End> takeFinished(Combination combination) {
         Optional<RunJournalReader.Journal> earlier = finished.stream()
                 .filter(journal -> sameCombination(journal.start(), combination)).findFirst();
         earlier.ifPresent(finished::remove);
-        return earlier.flatMap(RunJournalReader.Journal::end).map(JournalEvent.End::passed);
+        return earlier.flatMap(RunJournalReader.Journal::end);
     }
 
     /** The journal this process resumes the combination from, handed out once; empty to begin it. */

@@ -11,12 +11,14 @@ import dev.vaultload.engine.KeyLifecycleSupport;
 import dev.vaultload.fixture.Fixture;
 import dev.vaultload.fixture.FixtureLoader;
 import dev.vaultload.report.DatasafeLogFile;
+import dev.vaultload.report.JournalEvent;
 import dev.vaultload.report.LiveMetrics;
 import dev.vaultload.report.ReportPage;
 import dev.vaultload.report.ResultFormat;
 import dev.vaultload.report.RunMode;
 import dev.vaultload.report.RunResult;
 import dev.vaultload.report.RunTrends;
+import dev.vaultload.report.TakenFromEarlierLives;
 import dev.vaultload.scaleout.ShardPlan;
 import dev.vaultload.scaleout.ShardSettings;
 import dev.vaultload.scaleout.ShardStart;
@@ -64,8 +66,7 @@ public final class SuiteSession implements AutoCloseable {
     private final int repeat;
     /** The combinations of this RUN_ID whose process died, which this one resumes. */
     private ResumableJournals resumable = ResumableJournals.NONE;
-    private int finishedEarlier;
-    private final List<String> failedEarlier = new CopyOnWriteArrayList<>();
+    private TakenFromEarlierLives takenEarlier = TakenFromEarlierLives.NONE;
     /** A shard's Datasafe-format log, which RESULTS_URL collects with its results; empty when not publishing. */
     private final Optional<DatasafeLogFile> shardLog;
 
@@ -237,27 +238,21 @@ public final class SuiteSession implements AutoCloseable {
      * Whether an earlier life of this RUN_ID (a dead process, a restarted shard) finished the combination, whose
      * result is in REPORT_DIR: it is not run again, and its verdict counts for this run's.
      *
-     * @return whether it passed then; empty when it is to run
+     * @return how it ended then; empty when it is to run
      */
-    public Optional<Boolean> finishedInEarlierLife(Combination combination) {
-        Optional<Boolean> passed = resumable.takeFinished(combination);
-        passed.ifPresent(earlier -> {
-            finishedEarlier++;
-            if (!earlier) {
-                failedEarlier.add(combination.label());
+    public Optional<JournalEvent.End> finishedInEarlierLife(Combination combination) {
+        Optional<JournalEvent.End> end = resumable.takeFinished(combination);
+        end.ifPresent(earlier -> {
+            synchronized (this) {
+                takenEarlier = takenEarlier.with(combination.label(), earlier);
             }
         });
-        return passed;
+        return end;
     }
 
-    /** How many combinations {@link #finishedInEarlierLife} found finished by an earlier life. */
-    public int finishedEarlier() {
-        return finishedEarlier;
-    }
-
-    /** The labels of those of them that failed then. */
-    public List<String> failedEarlier() {
-        return List.copyOf(failedEarlier);
+    /** The combinations {@link #finishedInEarlierLife} found finished by an earlier life, and how they ended. */
+    public synchronized TakenFromEarlierLives takenEarlier() {
+        return takenEarlier;
     }
 
     /** The combination's engine over a store, with CIPHER and KDF_ITERATIONS. */

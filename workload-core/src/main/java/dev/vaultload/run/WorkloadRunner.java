@@ -134,7 +134,8 @@ public final class WorkloadRunner {
                             storageDetails, health, watch);
                     files.sinks(LOG, config.reportFormats()).forEach(sink -> sink.write(result));
                     writtenJson = files.jsonIn(config.reportFormats());
-                    journal.append(new JournalEvent.End(System.currentTimeMillis(), result.passed()));
+                    journal.append(new JournalEvent.End(System.currentTimeMillis(), result.passed(),
+                            result.thresholdsBreached()));
                     metrics.ifPresent(live -> live.judged(result));
                     return result;
                 }

@@ -165,6 +165,20 @@ class RunJournalReaderTest {
 
         assertTrue(read.finished());
         assertFalse(read.tornLastLine());
+        assertFalse(read.end().orElseThrow().thresholdsBreached(), "an end written before the field had none broken");
+    }
+
+    @Test
+    void theEndKeepsWhetherThresholdsWereBroken() {
+        Path file = folder.resolve("breached" + RunJournal.SUFFIX);
+        try (RunJournal journal = RunJournal.writingTo(file)) {
+            journal.append(START);
+            journal.append(new JournalEvent.End(9_000, true, true));
+        }
+
+        JournalEvent.End end = RunJournalReader.read(file).end().orElseThrow();
+
+        assertTrue(end.passed() && end.thresholdsBreached(), end.toString());
     }
 
     private Path gzipped(String name, String... lines) throws IOException {
