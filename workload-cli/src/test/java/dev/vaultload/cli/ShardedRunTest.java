@@ -82,8 +82,9 @@ class ShardedRunTest {
     @Test
     void threeShardsMergeExactlyAndAReusedRunIdIsRefused() throws Exception {
         Instant startAt = Instant.now().plusSeconds(4);
-        // passes for 5 s: a replay of one short pass is so brief that scheduling alone could make its overlap short
-        List<Outcome> shards = runShards("t1", 3, startAt, "1", "5s", 0, 1, 2);
+        // passes for 12 s: a shard ends with the pass under way when the time is up, so its replay is up to a pass
+        // (about 2 s here) longer than another's; over 5 s that alone took the overlap below 80% (76% seen)
+        List<Outcome> shards = runShards("t1", 3, startAt, "1", "12s", 0, 1, 2);
         shards.forEach(shard -> assertEquals(0, shard.exitCode, shard::toString));
 
         Path merged = work.resolve("t1-merged");
