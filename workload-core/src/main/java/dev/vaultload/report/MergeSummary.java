@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -39,19 +40,7 @@ public record MergeSummary(String runId, String status, int shardCount, String s
      * combination of the merge, in time order: a gap that a resumed combination carries is one restart.
      */
     public static Map<Integer, List<LifeGap>> restartedShards(List<MergeSummary> summaries) {
-        Map<Integer, List<LifeGap>> restarted = new TreeMap<>();
-        for (MergeSummary summary : summaries) {
-            for (Shard shard : summary.shards()) {
-                for (LifeGap gap : shard.gaps()) {
-                    List<LifeGap> gaps = restarted.computeIfAbsent(shard.index(), index -> new ArrayList<>());
-                    if (!gaps.contains(gap)) {
-                        gaps.add(gap);
-                    }
-                }
-            }
-        }
-        restarted.values().forEach(gaps -> gaps.sort(Comparator.comparingLong(LifeGap::endedAtEpochMillis)));
-        return restarted;
+        return byShard(summaries, Shard::gaps);
     }
 
     /**
@@ -59,19 +48,25 @@ public record MergeSummary(String runId, String status, int shardCount, String s
      * started over, each with those restarts over every combination, in time order: they left no gap in the figures.
      */
     public static Map<Integer, List<LifeGap>> restartedBeforeReplay(List<MergeSummary> summaries) {
-        Map<Integer, List<LifeGap>> restarted = new TreeMap<>();
+        return byShard(summaries, Shard::restartsBeforeReplay);
+    }
+
+    /** Each shard's {@code ofShard} over every combination, each once, in time order; only shards that have some. */
+    private static Map<Integer, List<LifeGap>> byShard(List<MergeSummary> summaries,
+                                                       Function<Shard, List<LifeGap>> ofShard) {
+        Map<Integer, List<LifeGap>> byShard = new TreeMap<>();
         for (MergeSummary summary : summaries) {
             for (Shard shard : summary.shards()) {
-                for (LifeGap restart : shard.restartsBeforeReplay()) {
-                    List<LifeGap> restarts = restarted.computeIfAbsent(shard.index(), index -> new ArrayList<>());
-                    if (!restarts.contains(restart)) {
-                        restarts.add(restart);
+                for (LifeGap gap : ofShard.apply(shard)) {
+                    List<LifeGap> gaps = byShard.computeIfAbsent(shard.index(), index -> new ArrayList<>());
+                    if (!gaps.contains(gap)) {
+                        gaps.add(gap);
                     }
                 }
             }
         }
-        restarted.values().forEach(restarts -> restarts.sort(Comparator.comparingLong(LifeGap::endedAtEpochMillis)));
-        return restarted;
+        byShard.values().forEach(gaps -> gaps.sort(Comparator.comparingLong(LifeGap::endedAtEpochMillis)));
+        return byShard;
     }
 
     /** E.g. {@code restarted once before its replay began, 4.0 s without a process}. */
