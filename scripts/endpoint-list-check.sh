@@ -8,7 +8,8 @@ source scripts/lib/vaultload-jar.sh # sets $jar
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 "$java" -jar "$jar" run --mode HEADROOM --operation READ --file-sizes 4 --min-threads 2 --max-threads 2 \
-  --thread-step 1 --operations-per-step 1000 --kdf-iterations 1000 --storage-providers CEPH --report-dir "$out" >"$out/run.log" 2>&1 \
+  --thread-step 1 --operations-per-step 1000 --kdf-iterations 1000 --storage-providers CEPH \
+  --report-dir "$out" >"$out/run.log" 2>&1 \
   || { tail -20 "$out/run.log"; exit 1; }
 grep -h "Endpoint " "$out/run.log" | sed 's/.* - //'
 python3 - "$out"/*.json <<'PY'

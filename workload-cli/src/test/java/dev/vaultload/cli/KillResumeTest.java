@@ -60,7 +60,8 @@ class KillResumeTest {
             JournaledSoak soaks = new JournaledSoak(reports);
             Process first = soaks.start(SOAK, environment, reports.resolveSibling(reports.getFileName() + "-first.log"));
             try {
-                soaks.await(first, journal -> journal.lastPass().isPresent(), Duration.ofSeconds(20)); // well within its 30 s
+                // its first pass is journaled well within its 30 s
+                soaks.await(first, journal -> journal.lastPass().isPresent(), Duration.ofSeconds(20));
             } finally {
                 first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class FinalVerdictTest {
     @Test
     void combinationsTakenFromAnEarlierLifeGiveTheVerdictTheyHad() {
-        TakenFromEarlierLives passed = TakenFromEarlierLives.NONE.with("A", end(true, false)).with("B", end(true, false));
+        TakenFromEarlierLives passed = TakenFromEarlierLives.NONE.with("A", end(true, false))
+                .with("B", end(true, false));
         assertEquals("PASSED: 2 combinations taken from an earlier life, none left to run; report: r/report.html",
                 FinalVerdict.line(List.of(), passed, Optional.of(Path.of("r/report.html"))));
         TakenFromEarlierLives oneFailed = TakenFromEarlierLives.NONE.with("A", end(true, false))

@@ -25,8 +25,8 @@ class KeyManagersTest {
     @Test
     void settingsAreRegisteredOnceAndCheckedBeforeUse() {
         List<String> names = SettingsRegistry.all().stream().map(Setting::name).toList();
-        assertTrue(names.containsAll(List.of("KMS", "KMS_TIMEOUT", "KMS_HTTP_VERSION", "KES_URL", "KES_CA_PATH", "KES_CLIENT_CERT",
-                "KES_CLIENT_KEY", "KES_KEY_NAME", "AWS_KMS_URL", "AWS_KMS_KEY_ID", "AWS_KMS_REGION", "PKCS11_LIBRARY",
+        assertTrue(names.containsAll(List.of("KMS", "KMS_TIMEOUT", "KMS_HTTP_VERSION", "KES_URL", "KES_CA_PATH",
+                "KES_CLIENT_CERT", "KES_CLIENT_KEY", "KES_KEY_NAME", "AWS_KMS_URL", "AWS_KMS_KEY_ID", "AWS_KMS_REGION", "PKCS11_LIBRARY",
                 "PKCS11_SLOT_INDEX", "PKCS11_PIN", "PKCS11_KEY_LABEL")), names.toString());
         assertThrows(IllegalArgumentException.class, () -> SettingsRegistry.checkAll(Map.of("KES_URL", "http://127.0.0.1:7373")::get));
         IllegalArgumentException protocol = assertThrows(IllegalArgumentException.class,

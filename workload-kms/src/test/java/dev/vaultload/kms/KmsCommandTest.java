@@ -61,7 +61,8 @@ class KmsCommandTest {
     @ValueSource(strings = {"KES", "AWS_KMS", "PKCS11", "VAULT_TRANSIT"})
     void everyCaseAtEachConcurrencyReportsItsPeriodsPercentilesAndJson(String kms) throws IOException {
         Outcome outcome = run(KmsServers.settings(kms), "--case", "encrypt,decrypt,generate-data-key",
-                "--concurrency", "1,2", "--duration", "1s", "--period", "500ms", "--warmup", "300ms", "--report-dir", reports.toString());
+                "--concurrency", "1,2", "--duration", "1s", "--period", "500ms", "--warmup", "300ms", "--report-dir",
+                reports.toString());
 
         assertEquals(0, outcome.exitCode(), outcome.err());
         List<String> lines = progress.list.stream().map(ILoggingEvent::getFormattedMessage).toList();

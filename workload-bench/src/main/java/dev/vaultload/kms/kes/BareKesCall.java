@@ -1,7 +1,6 @@
 package dev.vaultload.kms.kes;
 
 import dev.vaultload.kms.KmsSettings;
-import dev.vaultload.kms.http.HttpOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -11,11 +10,13 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
  * The least a client can do to make KES's generate-data-key call: one prepared request on the JDK's HttpClient with
- * the same mTLS identity and protocol (KMS_HTTP_VERSION), the answer's status checked and its body read but not parsed. What `vaultload kms` must
- * not fall behind: the harness's KES binding builds and parses JSON and times and classifies every call.
+ * the same mTLS identity and protocol (KMS_HTTP_VERSION), the answer's status checked and its body read but not
+ * parsed. What `vaultload kms` must not fall behind: the harness's KES binding builds and parses JSON and times and
+ * classifies every call.
  */
 public final class BareKesCall implements AutoCloseable {
     private static final int OK = 200;
@@ -31,9 +32,10 @@ public final class BareKesCall implements AutoCloseable {
     public BareKesCall(Function<String, String> settings, byte[] context) {
         URI url = KmsSettings.KES_URL.require(settings, "the https URL of a KES server");
         String keyName = KmsSettings.KES_KEY_NAME.require(settings, "the name of a key KES holds");
-        http = HttpClient.newBuilder().version(HttpOptions.from(settings).version()).sslContext(KesTls.context(KmsSettings.KES_CA_PATH.find(settings),
+        SSLContext tls = KesTls.context(KmsSettings.KES_CA_PATH.find(settings),
                 KmsSettings.KES_CLIENT_CERT.require(settings, "the client's PEM certificate"),
-                KmsSettings.KES_CLIENT_KEY.require(settings, "the client's PEM private key"))).build();
+                KmsSettings.KES_CLIENT_KEY.require(settings, "the client's PEM private key"));
+        http = HttpClient.newBuilder().version(KmsSettings.KMS_HTTP_VERSION.read(settings)).sslContext(tls).build();
         byte[] body = ("{\"context\":\"" + Base64.getEncoder().encodeToString(context) + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
         request = HttpRequest.newBuilder(url.resolve("/v1/key/generate/" + keyName))
