@@ -11,6 +11,7 @@ import dev.vaultload.fixture.ContentSizes;
 import dev.vaultload.fixture.Operation;
 import dev.vaultload.fixture.StorageType;
 import dev.vaultload.run.ObjectLedger.Expectation;
+import dev.vaultload.stats.ErrorClass;
 import dev.vaultload.stats.ErrorClassifier;
 import dev.vaultload.stats.IndeterminateOutcome;
 import dev.vaultload.stats.DocumentsAtFault;
@@ -93,7 +94,7 @@ public final class OperationExecutor {
                 yield 0;
             }
             case Operation.Write write -> write(write, user, locationPrefix + write.location());
-            case Operation.Share share -> share(share, user, locationPrefix + share.location());
+            case Operation.Share share -> share(share, user, locationPrefix);
             case Operation.Read read -> read(space(user, read.storageType()), read, locationPrefix);
             case Operation.Listing listing -> {
                 list(space(user, listing.storageType()), listing, locationPrefix);
@@ -225,7 +226,8 @@ public final class OperationExecutor {
         }
     }
 
-    private long share(Operation.Share share, UserCredentials user, String path) {
+    private long share(Operation.Share share, UserCredentials user, String locationPrefix) {
+        String path = locationPrefix + share.location();
         try {
             long sizeBytes = write(vault.share(user, recipients(share), path), share.contentId());
             share.recipients().forEach(recipient ->
@@ -235,6 +237,12 @@ public final class OperationExecutor {
             // Some inboxes may have it and some not: each is in doubt on its own.
             share.recipients().forEach(recipient ->
                     ledger.writeFailed(recipient, StorageType.INBOX, path, share.contentId().id()));
+            if (ErrorClassifier.isNotFound(failure) && ErrorClassifier.classify(failure) == ErrorClass.INTEGRITY) {
+                // An engine stores the first recipient's object and copies it to the others: the store acknowledged
+                // that object, and it was gone when the copy asked for it.
+                throw new LostObject(share.describe(locationPrefix) + ": an object the share stored is gone before it"
+                        + " reached every recipient (" + failure.getMessage() + ")", failure);
+            }
             throw inDoubt(failure);
         }
     }

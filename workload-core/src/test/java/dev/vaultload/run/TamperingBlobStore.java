@@ -11,23 +11,35 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A store that damages the first private documents written through it (one unless told), right after each is
- * committed, the way a faulty disk or a stray process would: one byte flipped, or the object deleted.
+ * A store that damages the first private documents written through it (one unless told; inbox documents when made
+ * {@link #ofInboxes}), right after each is committed, the way a faulty disk or a stray process would: one byte
+ * flipped, or the object deleted.
  */
 final class TamperingBlobStore extends ForwardingBlobStore {
     enum Damage { FLIP_BYTE, DELETE }
 
     private final Damage damage;
     private final AtomicInteger undamaged;
+    private final String space;
 
     TamperingBlobStore(BlobStore delegate, Damage damage) {
         this(delegate, damage, 1);
     }
 
     TamperingBlobStore(BlobStore delegate, Damage damage, int documents) {
+        this(delegate, damage, documents, "/private/");
+    }
+
+    private TamperingBlobStore(BlobStore delegate, Damage damage, int documents, String space) {
         super(delegate);
         this.damage = damage;
         this.undamaged = new AtomicInteger(documents);
+        this.space = space;
+    }
+
+    /** Damages the first inbox document written: a share's first recipient's, before the share copies it on. */
+    static TamperingBlobStore ofInboxes(BlobStore delegate, Damage damage) {
+        return new TamperingBlobStore(delegate, damage, 1, "/inbox/");
     }
 
     @Override
@@ -36,7 +48,7 @@ final class TamperingBlobStore extends ForwardingBlobStore {
             @Override
             public void close() throws IOException {
                 super.close();
-                if (key.contains("/private/") && undamaged.getAndDecrement() > 0) {
+                if (key.contains(space) && undamaged.getAndDecrement() > 0) {
                     damage(key);
                 }
             }

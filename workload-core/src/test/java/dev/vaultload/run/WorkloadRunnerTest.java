@@ -173,6 +173,28 @@ class WorkloadRunnerTest {
     }
 
     @Test
+    void aSharesStoredObjectGoneBeforeItsCopiesIsLostNamingIt() {
+        TamperingBlobStore store = TamperingBlobStore.ofInboxes(new InMemoryBlobStore("test"), TamperingBlobStore.Damage.DELETE);
+        ContentId c1 = new ContentId("c1");
+        Fixture shareToTwo = new Fixture(null, List.of(
+                new Operation.CreateUser("user-1"),
+                new Operation.CreateUser("user-2"),
+                new Operation.CreateUser("user-3"),
+                new Operation.Share("user-1", c1, "docs/a.txt", List.of("user-2", "user-3"))),
+                Map.of("user-1", Map.of(), "user-2", Map.of(), "user-3", Map.of()),
+                Map.of("user-1", Map.of(), "user-2", Map.of("docs/a.txt", "c1"), "user-3", Map.of("docs/a.txt", "c1")));
+
+        RunResult result = run(ErrorMode.CONTINUE, shareToTwo, 1, store);
+
+        Failure share = result.failures().getFirst();
+        assertEquals(OperationType.SHARE, share.type(), result.failures().toString());
+        assertEquals(ErrorClass.LOST, share.errorClass(), "acknowledged by the store, then gone: " + share.line());
+        assertTrue(share.storeObject().endsWith("/inbox/p0e0/docs/a.txt"), "names the first recipient's copy: " + share.line());
+        assertEquals(Map.of(ErrorClass.LOST, 1L), nonZero(result.errors()),
+                "the inboxes are in doubt after the failed share, so the final check accepts their absence");
+    }
+
+    @Test
     void aFailureNamesTheStoredObjectItsFixtureStepAndWhenItWasSeen() {
         TamperingBlobStore store = new TamperingBlobStore(new FileSystemBlobStore(storeRoot), TamperingBlobStore.Damage.FLIP_BYTE);
 
