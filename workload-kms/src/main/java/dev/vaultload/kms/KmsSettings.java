@@ -23,6 +23,11 @@ public final class KmsSettings implements SettingDeclarations {
                     + " `HTTP_2`, every call multiplexed on one TLS connection as a Go client (MinIO's) does; over"
                     + " HTTP/2 the JDK's client spends more CPU per call and makes fewer calls per second"
                     + " (docs/measurements/2026-11-28-kms-overhead.md)");
+    public static final Setting<HttpExecutor> KMS_HTTP_EXECUTOR = Setting.of("KMS_HTTP_EXECUTOR",
+            SettingType.choice(HttpExecutor.class), HttpExecutor.DIRECT.name(),
+            "threads of the HTTP bindings' client that finish each call: `DIRECT`, its selector thread, the fewest"
+                    + " thread switches and the least CPU per call, every connection's TLS on that thread; or `POOL`,"
+                    + " the JDK's default pool, TLS of many connections in parallel (for many cores and threads)");
 
     public static final Setting<URI> KES_URL = Setting.optional("KES_URL", url(Set.of("https"),
             "an https URL such as `https://127.0.0.1:7373`"), "no KES",
@@ -76,7 +81,7 @@ public final class KmsSettings implements SettingDeclarations {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(KMS, KMS_TIMEOUT, KMS_HTTP_VERSION, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY,
+        return List.of(KMS, KMS_TIMEOUT, KMS_HTTP_VERSION, KMS_HTTP_EXECUTOR, KES_URL, KES_CA_PATH, KES_CLIENT_CERT, KES_CLIENT_KEY,
                 KES_KEY_NAME, AWS_KMS_URL, AWS_KMS_KEY_ID, AWS_KMS_REGION, PKCS11_LIBRARY, PKCS11_SLOT_INDEX, PKCS11_PIN,
                 PKCS11_KEY_LABEL, VAULT_URL, VAULT_TOKEN, VAULT_TRANSIT_KEY, VAULT_CA_PATH);
     }

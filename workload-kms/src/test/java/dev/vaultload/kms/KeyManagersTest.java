@@ -25,13 +25,16 @@ class KeyManagersTest {
     @Test
     void settingsAreRegisteredOnceAndCheckedBeforeUse() {
         List<String> names = SettingsRegistry.all().stream().map(Setting::name).toList();
-        assertTrue(names.containsAll(List.of("KMS", "KMS_TIMEOUT", "KMS_HTTP_VERSION", "KES_URL", "KES_CA_PATH",
+        assertTrue(names.containsAll(List.of("KMS", "KMS_TIMEOUT", "KMS_HTTP_VERSION", "KMS_HTTP_EXECUTOR", "KES_URL", "KES_CA_PATH",
                 "KES_CLIENT_CERT", "KES_CLIENT_KEY", "KES_KEY_NAME", "AWS_KMS_URL", "AWS_KMS_KEY_ID", "AWS_KMS_REGION", "PKCS11_LIBRARY",
                 "PKCS11_SLOT_INDEX", "PKCS11_PIN", "PKCS11_KEY_LABEL")), names.toString());
         assertThrows(IllegalArgumentException.class, () -> SettingsRegistry.checkAll(Map.of("KES_URL", "http://127.0.0.1:7373")::get));
         IllegalArgumentException protocol = assertThrows(IllegalArgumentException.class,
                 () -> SettingsRegistry.checkAll(Map.of("KMS_HTTP_VERSION", "HTTP_3")::get));
         assertTrue(protocol.getMessage().startsWith("Invalid KMS_HTTP_VERSION='HTTP_3'"), protocol.getMessage());
+        IllegalArgumentException executor = assertThrows(IllegalArgumentException.class,
+                () -> SettingsRegistry.checkAll(Map.of("KMS_HTTP_EXECUTOR", "VIRTUAL")::get));
+        assertTrue(executor.getMessage().startsWith("Invalid KMS_HTTP_EXECUTOR='VIRTUAL'"), executor.getMessage());
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> KeyManagers.named("KES").open(Map.of("KES_URL", "https://127.0.0.1:7373")::get));
         assertTrue(missing.getMessage().startsWith("Invalid KES_CLIENT_CERT: unset"), missing.getMessage());

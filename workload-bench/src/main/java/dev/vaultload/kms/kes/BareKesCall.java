@@ -1,5 +1,6 @@
 package dev.vaultload.kms.kes;
 
+import dev.vaultload.kms.HttpExecutor;
 import dev.vaultload.kms.KmsSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,14 +29,15 @@ public final class BareKesCall implements AutoCloseable {
      * @param settings KES_URL, KES_KEY_NAME, KES_CLIENT_CERT, KES_CLIENT_KEY, KES_CA_PATH, KMS_HTTP_VERSION as for the
      *                 KES binding
      * @param context  bound to each data key, as the binding sends it
+     * @param executor the client's: {@link HttpExecutor#POOL} is the JDK's default, a minimal loop's
      */
-    public BareKesCall(Function<String, String> settings, byte[] context) {
+    public BareKesCall(Function<String, String> settings, byte[] context, HttpExecutor executor) {
         URI url = KmsSettings.KES_URL.require(settings, "the https URL of a KES server");
         String keyName = KmsSettings.KES_KEY_NAME.require(settings, "the name of a key KES holds");
         SSLContext tls = KesTls.context(KmsSettings.KES_CA_PATH.find(settings),
                 KmsSettings.KES_CLIENT_CERT.require(settings, "the client's PEM certificate"),
                 KmsSettings.KES_CLIENT_KEY.require(settings, "the client's PEM private key"));
-        http = HttpClient.newBuilder().version(KmsSettings.KMS_HTTP_VERSION.read(settings)).sslContext(tls).build();
+        http = executor.client(KmsSettings.KMS_HTTP_VERSION.read(settings)).sslContext(tls).build();
         byte[] body = ("{\"context\":\"" + Base64.getEncoder().encodeToString(context) + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
         request = HttpRequest.newBuilder(url.resolve("/v1/key/generate/" + keyName))

@@ -22,7 +22,7 @@ import javax.net.ssl.SSLContext;
  * JSON POSTs to a KMS's REST API over the JDK's HTTP client, shared by the HTTP bindings (KES, VAULT_TRANSIT): one
  * call per operation, no retry (a pressure run counts every refusal), KMS_TIMEOUT enforced by {@link CallDeadlines},
  * failures as {@link KeyManagerException}s of {@link FailureKinds}' kinds, over the protocol KMS_HTTP_VERSION names
- * ({@link HttpOptions}). A message names the call and the server's
+ * and with the executor KMS_HTTP_EXECUTOR names ({@link HttpOptions}). A message names the call and the server's
  * reason, never a request's or an answer's body, which may hold keys, nor its headers, which may hold a token.
  */
 public final class JsonCalls implements AutoCloseable {
@@ -58,7 +58,7 @@ public final class JsonCalls implements AutoCloseable {
      */
     public JsonCalls(SSLContext tls, HttpOptions options, String name, Function<JsonNode, String> reasonOf) {
         this.timeout = options.timeout();
-        HttpClient.Builder builder = HttpClient.newBuilder().version(options.version()).connectTimeout(timeout);
+        HttpClient.Builder builder = options.client();
         this.http = (tls == null ? builder : builder.sslContext(tls)).build();
         this.deadlines = new CallDeadlines(timeout, name);
         this.reasonOf = reasonOf;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import dev.vaultload.kms.DataKey;
 import dev.vaultload.kms.KeyManagerException;
+import dev.vaultload.kms.HttpExecutor;
 import dev.vaultload.kms.http.HttpOptions;
 import dev.vaultload.storage.BlobStoreException.Kind;
 import java.io.IOException;
@@ -63,7 +64,8 @@ class VaultTransitKeyManagerUnitTest {
 
     private VaultTransitKeyManager kms() {
         return new VaultTransitKeyManager(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), TOKEN,
-                "vaultload-key", null, new HttpOptions(Duration.ofSeconds(5), HttpClient.Version.HTTP_1_1));
+                "vaultload-key", null, new HttpOptions(Duration.ofSeconds(5), HttpClient.Version.HTTP_1_1,
+                HttpExecutor.DIRECT));
     }
 
     @Test
