@@ -17,8 +17,11 @@ public record HttpOptions(Duration timeout, HttpClient.Version version, HttpExec
                 KmsSettings.KMS_HTTP_EXECUTOR.read(settings));
     }
 
-    /** The client these options make, connecting within the timeout. */
+    /**
+     * The client these options make. No connect timeout of the client's own: {@link CallDeadlines} ends a call past
+     * KMS_TIMEOUT, connecting included, and the client's timer costs every call CPU.
+     */
     HttpClient.Builder client() {
-        return executor.client(version).connectTimeout(timeout);
+        return executor.client(version);
     }
 }
