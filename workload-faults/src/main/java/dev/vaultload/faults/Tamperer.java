@@ -72,7 +72,8 @@ final class Tamperer implements AutoCloseable {
         }
     }
 
-    private void alterOne() {
+    /** One attempt, as the thread makes it every interval (package-private so a test can step it). */
+    void alterOne() {
         List<String> keys;
         try (Stream<String> listed = store.list("")) {
             keys = listed.filter(key -> !touched.contains(key)).sorted().toList();
@@ -81,7 +82,8 @@ final class Tamperer implements AutoCloseable {
             rememberNewKeystores(keys);
         }
         Alteration.Kind kind = kinds.get(random.nextInt(kinds.size()));
-        List<String> candidates = keys.stream().filter(kind.target::holds).toList();
+        List<String> candidates = kind == Alteration.Kind.KEY_ROLLBACK ? resealed(keys)
+                : keys.stream().filter(kind.target::holds).toList();
         if (candidates.isEmpty()) {
             return;
         }
@@ -147,6 +149,21 @@ final class Tamperer implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /**
+     * The keystores the run has re-sealed since they were first read: the only ones a rollback changes. Chosen among
+     * these rather than among all keystores, so that a rotation cell's few rollbacks are not mostly spent on keystores
+     * not rotated yet.
+     */
+    private List<String> resealed(List<String> keys) {
+        return keys.stream().filter(firstKeystores::containsKey).filter(key -> {
+            try {
+                return !Arrays.equals(firstKeystores.get(key), read(key));
+            } catch (RuntimeException goneMeanwhile) {
+                return false;
+            }
+        }).toList();
     }
 
     /** Reads each keystore not seen before: what a rollback puts back once the run has rotated the user's key. */
