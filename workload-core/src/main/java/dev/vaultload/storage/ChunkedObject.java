@@ -25,39 +25,53 @@ final class ChunkedObject {
     }
 
     InputStream open() {
-        return new InputStream() {
-            private int chunk;
-            private int offset;
+        return new Reader();
+    }
 
-            @Override
-            public int read() {
-                return nextChunk() ? chunks.get(chunk)[offset++] & 0xff : -1;
-            }
+    /** Reads the chunks in turn; lends a piece that lies within one chunk in place. */
+    private final class Reader extends InputStream implements InPlaceSource {
+        private int chunk;
+        private int offset;
 
-            @Override
-            public int read(byte[] bytes, int off, int len) {
-                if (len == 0) {
-                    return 0;
-                }
-                if (!nextChunk()) {
-                    return -1;
-                }
-                byte[] current = chunks.get(chunk);
-                int read = Math.min(len, current.length - offset);
-                System.arraycopy(current, offset, bytes, off, read);
-                offset += read;
-                return read;
-            }
+        @Override
+        public int read() {
+            return nextChunk() ? chunks.get(chunk)[offset++] & 0xff : -1;
+        }
 
-            /** Moves past finished chunks; false at the end of the object. */
-            private boolean nextChunk() {
-                while (chunk < chunks.size() && offset == chunks.get(chunk).length) {
-                    chunk++;
-                    offset = 0;
-                }
-                return chunk < chunks.size();
+        @Override
+        public int read(byte[] bytes, int off, int len) {
+            if (len == 0) {
+                return 0;
             }
-        };
+            if (!nextChunk()) {
+                return -1;
+            }
+            byte[] current = chunks.get(chunk);
+            int read = Math.min(len, current.length - offset);
+            System.arraycopy(current, offset, bytes, off, read);
+            offset += read;
+            return read;
+        }
+
+        @Override
+        public Lent lend(int lengthBytes) {
+            if (!nextChunk() || chunks.get(chunk).length - offset < lengthBytes) {
+                return null;
+            }
+            byte[] current = chunks.get(chunk);
+            int lentOffset = offset;
+            offset += lengthBytes;
+            return new Lent(current, lentOffset, lengthBytes, !nextChunk());
+        }
+
+        /** Moves past finished chunks; false at the end of the object. */
+        private boolean nextChunk() {
+            while (chunk < chunks.size() && offset == chunks.get(chunk).length) {
+                chunk++;
+                offset = 0;
+            }
+            return chunk < chunks.size();
+        }
     }
 
     /**

@@ -234,7 +234,7 @@ public final class TimedBlobStore implements BlobStore {
      * A stream whose reads are charged to the store ({@code storeSide}: the object being read) or taken off
      * it (the caller's content that {@link #put} pulls while the store call is already being timed).
      */
-    private static final class ClockedInputStream extends InputStream {
+    private static final class ClockedInputStream extends InputStream implements InPlaceSource {
         private final InputStream in;
         private final ThreadClock clock;
         private final boolean storeSide;
@@ -278,6 +278,21 @@ public final class TimedBlobStore implements BlobStore {
                 int read = in.read(bytes, offset, length);
                 moved(read);
                 return read;
+            } finally {
+                clock.storageNanos += sign * (System.nanoTime() - startNanos);
+            }
+        }
+
+        @Override
+        public Lent lend(int lengthBytes) throws IOException {
+            if (!(in instanceof InPlaceSource inPlace)) {
+                return null;
+            }
+            long startNanos = System.nanoTime();
+            try {
+                Lent lent = inPlace.lend(lengthBytes);
+                moved(lent == null ? 0 : lent.length());
+                return lent;
             } finally {
                 clock.storageNanos += sign * (System.nanoTime() - startNanos);
             }

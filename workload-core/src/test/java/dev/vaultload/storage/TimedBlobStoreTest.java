@@ -76,6 +76,24 @@ class TimedBlobStoreTest {
         assertEquals(0, store.takeThreadStorageNanos(), "taking resets");
     }
 
+    /** Bytes lent in place by the store are received from it as read bytes are: a MEMORY read counts the same either way. */
+    @Test
+    void bytesLentInPlaceAreCountedAsReceived() throws IOException {
+        TimedBlobStore timed = new TimedBlobStore(new InMemoryBlobStore());
+        try (BlobOutputStream out = timed.openOutput("doc")) {
+            out.write(new byte[40_000]);
+        }
+        timed.takeThreadTraffic();
+
+        try (InputStream in = timed.get("doc")) {
+            InPlaceSource.Lent lent = ((InPlaceSource) in).lend(30_000);
+            assertEquals(30_000, lent.length());
+            assertEquals(10_000, in.readAllBytes().length);
+        }
+
+        assertEquals(40_000, timed.takeThreadTraffic().receivedBytes());
+    }
+
     @Test
     void getChargesTheCallAndTheReadsOfItsStream() throws IOException {
         store.put("a", new ByteArrayInputStream(new byte[] {1, 2, 3}), 3);

@@ -82,12 +82,15 @@ final class AeadChunkCipher {
         }
     }
 
-    /** Decrypts chunk {@code index} ({@code length} bytes with tag) into {@code out}; a bad tag is INTEGRITY. */
-    int open(long index, boolean last, byte[] sealed, int length, byte[] out, int outOffset) {
+    /**
+     * Decrypts chunk {@code index} ({@code length} bytes with tag from {@code sealed[offset]}) into {@code out}; a bad
+     * tag is INTEGRITY.
+     */
+    int open(long index, boolean last, byte[] sealed, int offset, int length, byte[] out, int outOffset) {
         try {
             cipher.init(Cipher.DECRYPT_MODE, key, algorithm.parameters(nonceFor(index, last)));
             cipher.updateAAD(envelopeDigest);
-            return cipher.doFinal(sealed, 0, length, out, outOffset);
+            return cipher.doFinal(sealed, offset, length, out, outOffset);
         } catch (AEADBadTagException e) {
             throw new EngineException(EngineException.Reason.INTEGRITY,
                     "chunk " + index + " of the document failed authentication (the chunk, or the envelope before the body,"

@@ -2,6 +2,7 @@ package dev.vaultload.vault;
 
 import dev.vaultload.engine.EngineException;
 import dev.vaultload.engine.ReadBytes;
+import dev.vaultload.storage.InPlaceSource;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -10,7 +11,9 @@ import java.io.InputStream;
  * a byte of it is returned, so memory stays at two chunk buffers and no unverified plaintext leaves. A chunk is
  * the last one when the source ends right after it (one byte of look-ahead tells); a body cut at a chunk
  * boundary, extended or reordered fails authentication, and so does a body without its last chunk. A ranged read
- * starts at a later chunk, whose index its nonce must carry.
+ * starts at a later chunk, whose index its nonce must carry. From a source that lends its bytes in place
+ * ({@link InPlaceSource}) a whole chunk is opened where the store keeps it, its last flag taken from whether the
+ * object ends there.
  */
 final class ChunkedAeadDecryptingStream extends InputStream {
 
@@ -95,6 +98,16 @@ final class ChunkedAeadDecryptingStream extends InputStream {
     }
 
     private int openNextChunk(byte[] out, int outOffset) throws IOException {
+        if (sealedFilled == 0 && source instanceof InPlaceSource inPlace) {
+            InPlaceSource.Lent chunk = inPlace.lend(sealedChunkBytes - 1);
+            if (chunk != null) {
+                // a whole chunk where the store keeps it: opened there, and whether it is the last is known without
+                // a byte of look-ahead
+                lastChunkRead = chunk.endsObject();
+                return opened(cipher.open(chunkIndex++, lastChunkRead, chunk.array(), chunk.offset(), chunk.length(),
+                        out, outOffset));
+            }
+        }
         while (sealedFilled < sealedChunkBytes) {
             if (sealedFilled == sealed.length) {
                 sealed = ChunkBuffers.withRoom(sealed, sealedFilled + 1, sealedChunkBytes);
@@ -110,8 +123,7 @@ final class ChunkedAeadDecryptingStream extends InputStream {
         if (sealedLength < AeadChunkCipher.TAG_BYTES) {
             throw new EngineException(EngineException.Reason.INTEGRITY, "the document ends inside chunk " + chunkIndex);
         }
-        int opened = cipher.open(chunkIndex++, last, sealed, sealedLength, out, outOffset);
-        ReadBytes.recordDecrypted(opened);
+        int opened = cipher.open(chunkIndex++, last, sealed, 0, sealedLength, out, outOffset);
         if (last) {
             lastChunkRead = true;
             sealedFilled = 0;
@@ -119,6 +131,11 @@ final class ChunkedAeadDecryptingStream extends InputStream {
             sealed[0] = sealed[sealedLength];
             sealedFilled = 1;
         }
-        return opened;
+        return opened(opened);
+    }
+
+    private static int opened(int plainBytes) {
+        ReadBytes.recordDecrypted(plainBytes);
+        return plainBytes;
     }
 }
