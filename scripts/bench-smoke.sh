@@ -7,6 +7,7 @@ run() { local started=$SECONDS; echo "== $*" >&2; "$@" > /dev/null; echo "   $((
 run scripts/harness-bench.sh 1 50000 2
 run scripts/content-bench.sh -f 1 -wi 0 -i 1 -r 200ms
 JMH_OPTS="-f 1 -wi 0 -i 1 -r 200ms -t 1 -p sizeBytes=1048576" OPENSSL_SECONDS=1 run scripts/crypto-bench.sh jmh
+CEILING_JVMS=2 CEILING_FLOOR=0.5 run scripts/crypto-bench.sh ceiling
 run scripts/calibrate-compare.sh 2 1
 # one layout: the split one (taskset) is the same code on other cores
 CLIENTS=APACHE,VAULTLOAD_STORE CIPHERS=NONE LAYOUTS=shared run scripts/s3-path-bench.sh 1 500

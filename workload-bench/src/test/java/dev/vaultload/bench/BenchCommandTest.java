@@ -17,8 +17,9 @@ class BenchCommandTest {
     /** Bad usage is exit status 2 and one line on stderr naming what is wrong, before anything is measured. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-            "\"\"|Missing subcommand: jmh, harness, s3-get, merge, share, crypto-report, kms-overhead or memory-bound",
+            "\"\"|Missing subcommand: jmh, harness, s3-get, merge, share, crypto-report, kms-overhead, memory-bound or ceiling",
             "memory-bound ten|'ten' is not an int",
+            "ceiling --cipher ROT13|expected one of [AES256_GCM, AES256_CBC, CHACHA20_POLY1305, NONE]",
             "harness ten|'ten' is not an int",
             "s3-get http://127.0.0.1:9000 bucket key 1 1 NETTY|expected one of [APACHE, APACHE5, URL_CONNECTION, CRT, VAULTLOAD_STORE]",
             "merge|Missing subcommand: make or run",

@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Measures a {@link CryptoCeiling} on the calling thread for the works a run needs: a warm-up on small buffers (with a
- * few calls at the measured sizes, {@link RoundTimer#warmUp}), then short rounds ({@link RoundTimer}) on a buffer of
+ * Measures a {@link CryptoCeiling} on the calling thread for the works a run needs: a warm-up on small buffers (a
+ * cipher's on 8 KiB ones too, and a few calls at the measured sizes, {@link RoundTimer#warmUp}), then short rounds ({@link RoundTimer}) on a buffer of
  * each document size until every work's best round has stopped rising ({@link RoundSeries#steady()}), all within a
  * time budget. The rounds go round the works and sizes in turn, so that a compilation finishing late or a burst of
  * noise from a neighbour does not hit every round of one work, and of each work's rounds the fastest counts: what
@@ -36,13 +37,26 @@ public final class CeilingMeasurement {
      * the compiled paths later on this project's loaded machine.
      */
     private static final int WARM_UP_BUFFER_BYTES = 1024;
+    /**
+     * A cipher's warm-up also calls it on buffers of this size, above the length from which SunJCE's GCM takes its
+     * fused AES-GCM intrinsic ({@code GaloisCounterMode.implGCMCrypt}, 7,680 bytes): C2 compiles that path only from
+     * the calls that reach it, which 1 KiB calls never do, and without them the rounds could settle, with the JIT
+     * quiet, on the slower path of separate AES and GHASH calls and report a ceiling far below the machine's.
+     */
+    private static final int BULK_WARM_UP_BUFFER_BYTES = 8 * 1024;
     /** Above C2's invocation threshold (HotSpot's Tier4InvocationThreshold, 5000 by default). */
     private static final long WARM_UP_CALLS = 6_000;
     /** The whole measurement's time, warm-up included: what it may add to a run. */
-    private static final long BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(800);
+    private static final long BUDGET_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
     /** The warm-up's share of the budget at most, so that the rounds keep time to show whether it sufficed. */
     private static final long WARM_UP_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long ROUND_MILLIS = 5;
+    /**
+     * How long the JIT must have compiled nothing before a flat best counts as steady. A time, not a count of rounds:
+     * C2's queue can hold a method's compilation for a while after its counts are reached (on two cores at a JVM's
+     * start it did), and rounds on the interim code are flat too: SunJCE's GCM encryption at about half its speed.
+     */
+    private static final long JIT_QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private CeilingMeasurement() {
     }
@@ -61,33 +75,37 @@ public final class CeilingMeasurement {
             kernels.put(bufferKib, atSize);
         }
         List<CryptoKernel> warmUpKernels = works.stream().map(work -> kernel(work, WARM_UP_BUFFER_BYTES)).toList();
-        timer.warmUp(warmUpKernels, kernels.values().stream().flatMap(atSize -> atSize.values().stream()).toList(), WARM_UP_CALLS,
-                start + WARM_UP_MAX_NANOS);
+        List<CryptoKernel> bulkKernels = works.stream().filter(work -> work != CryptoWork.SHA256)
+                .map(work -> kernel(work, BULK_WARM_UP_BUFFER_BYTES)).toList();
+        timer.warmUp(warmUpKernels, bulkKernels, kernels.values().stream().flatMap(atSize -> atSize.values().stream()).toList(),
+                WARM_UP_CALLS, start + WARM_UP_MAX_NANOS);
+        List<CryptoKernel> betweenRounds = Stream.concat(warmUpKernels.stream(), bulkKernels.stream()).toList();
         Map<Integer, Map<CryptoWork, RoundSeries>> series = new LinkedHashMap<>();
         kernels.forEach((bufferKib, atSize) -> atSize.keySet().forEach(work -> series
                 .computeIfAbsent(bufferKib, ignored -> new EnumMap<>(CryptoWork.class)).put(work, new RoundSeries())));
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long compilationMillis = jit.getTotalCompilationTime();
-        int quietLaps = 0;
+        long quietSinceNanos = System.nanoTime();
+        boolean jitQuiet;
         boolean steady;
         do {
-            timer.warmUpBatch(warmUpKernels); // a work whose counts fell short of C2's thresholds gets there
-            boolean jitQuiet = quietLaps >= RoundSeries.WINDOW;
-            kernels.forEach((bufferKib, atSize) -> atSize.forEach((work, kernel) -> {
-                RoundSeries rounds = series.get(bufferKib).get(work);
-                if (!rounds.steady() || !jitQuiet) {
-                    rounds.add(timer.roundMibPerSecond(kernel));
-                }
-            }));
+            timer.warmUpBatch(betweenRounds); // a work whose counts fell short of C2's thresholds gets there
+            // every work keeps its rounds, a steady one too: a path that only the measured size takes gets its counts,
+            // and with them its compilation, from these calls alone, and a compilation ends the JIT's quiet
+            kernels.forEach((bufferKib, atSize) -> atSize.forEach((work, kernel) ->
+                    series.get(bufferKib).get(work).add(timer.roundMibPerSecond(kernel))));
             long compilationNow = jit.getTotalCompilationTime();
-            quietLaps = compilationNow == compilationMillis ? quietLaps + 1 : 0;
-            compilationMillis = compilationNow;
+            if (compilationNow != compilationMillis) {
+                quietSinceNanos = System.nanoTime();
+                compilationMillis = compilationNow;
+            }
+            jitQuiet = System.nanoTime() - quietSinceNanos >= JIT_QUIET_NANOS;
             // a flat best while the JIT still compiles may be a plateau before the compiled path, not the ceiling
-            steady = quietLaps >= RoundSeries.WINDOW && series.values().stream()
+            steady = jitQuiet && series.values().stream()
                     .allMatch(atSize -> atSize.values().stream().allMatch(RoundSeries::steady));
         } while (!steady && System.nanoTime() - start < BUDGET_NANOS);
         if (!steady) {
-            LOG.warn("Crypto ceiling: the budget ran out {}", quietLaps >= RoundSeries.WINDOW ? "with the JIT quiet"
+            LOG.warn("Crypto ceiling: the budget ran out {}", jitQuiet ? "with the JIT quiet"
                     : "while the JIT was still compiling");
             series.forEach((bufferKib, atSize) -> atSize.forEach((work, rounds) -> {
                 if (!rounds.steady()) {

@@ -1,6 +1,7 @@
 package dev.vaultload.ceiling;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Hand-timed rounds of {@link CryptoKernel}s on the calling thread (JMH is not on core's class path). Every output's
@@ -28,12 +29,16 @@ final class RoundTimer {
      * back-edges, not bytes, so small buffers get there fastest; the few calls at the measured sizes put their branches
      * in the profile C2 compiles from: warmed on small buffers alone, SunJCE's GCM was compiled without the large
      * buffer's path and fell back to a fraction of its speed at the measured size. Taking turns lets one kernel's
-     * compilation finish in the background while the others run.
+     * compilation finish in the background while the others run. The {@code bulk} kernels join the turns for the
+     * last three quarters of the calls, when the small calls have had the parts they share compiled: a bulk path some code
+     * takes only from a length on gets its own counts, at less cost than interpreted calls on larger buffers.
      */
-    void warmUp(List<CryptoKernel> small, List<CryptoKernel> measured, long callsEach, long deadlineNanos) {
+    void warmUp(List<CryptoKernel> small, List<CryptoKernel> bulk, List<CryptoKernel> measured, long callsEach,
+                long deadlineNanos) {
+        List<CryptoKernel> withBulk = Stream.concat(small.stream(), bulk.stream()).toList();
         int sink = 0;
         for (long done = 0; done < callsEach && System.nanoTime() - deadlineNanos < 0; done += WARM_UP_BATCH) {
-            for (CryptoKernel kernel : small) {
+            for (CryptoKernel kernel : done < callsEach / 4 ? small : withBulk) {
                 for (int call = 0; call < WARM_UP_BATCH; call++) {
                     sink ^= kernel.process();
                 }
