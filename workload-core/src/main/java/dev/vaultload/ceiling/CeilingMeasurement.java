@@ -1,5 +1,6 @@
 package dev.vaultload.ceiling;
 
+import dev.vaultload.engine.CipherSuite;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -57,6 +59,14 @@ public final class CeilingMeasurement {
      * start it did), and rounds on the interim code are flat too: SunJCE's GCM encryption at about half its speed.
      */
     private static final long JIT_QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * The least an AEAD's slower direction may run of its faster one's speed before it counts as not compiled yet: GCM
+     * and ChaCha20-Poly1305 do the same work both ways (the keystream and the MAC over the same bytes) and, once
+     * compiled, ran within a few percent of each other wherever measured; GCM encryption on its interim path ran at
+     * about half of its decryption. A signal from the crypto itself, where the JIT's compilation time is not one: a
+     * long compilation ahead of GCM's in C2's queue (a run's own start compiles a lot) shows no time until it ends.
+     */
+    static final double AEAD_DIRECTIONS_AGREE = 0.8;
 
     private CeilingMeasurement() {
     }
@@ -101,28 +111,57 @@ public final class CeilingMeasurement {
             }
             jitQuiet = System.nanoTime() - quietSinceNanos >= JIT_QUIET_NANOS;
             // a flat best while the JIT still compiles may be a plateau before the compiled path, not the ceiling
-            steady = jitQuiet && series.values().stream()
-                    .allMatch(atSize -> atSize.values().stream().allMatch(RoundSeries::steady));
+            steady = jitQuiet && series.values().stream().allMatch(atSize -> atSize.values().stream()
+                    .allMatch(RoundSeries::steady) && slowerAeadDirection(best(atSize)).isEmpty());
         } while (!steady && System.nanoTime() - start < BUDGET_NANOS);
         if (!steady) {
             LOG.warn("Crypto ceiling: the budget ran out {}", jitQuiet ? "with the JIT quiet"
                     : "while the JIT was still compiling");
-            series.forEach((bufferKib, atSize) -> atSize.forEach((work, rounds) -> {
-                if (!rounds.steady()) {
-                    LOG.warn("Crypto ceiling: {} on {} KiB still rising after {} rounds when the budget ran out",
-                            work.label(), bufferKib, rounds.rounds());
-                }
-            }));
+            series.forEach((bufferKib, atSize) -> {
+                slowerAeadDirection(best(atSize)).ifPresent(slower -> LOG.warn("Crypto ceiling: {} on {} KiB below {}"
+                        + " of the other direction's speed when the budget ran out: not on its compiled path yet",
+                        slower.label(), bufferKib, AEAD_DIRECTIONS_AGREE));
+                atSize.forEach((work, rounds) -> {
+                    if (!rounds.steady()) {
+                        LOG.warn("Crypto ceiling: {} on {} KiB still rising after {} rounds when the budget ran out",
+                                work.label(), bufferKib, rounds.rounds());
+                    }
+                });
+            });
         }
         List<SizeCeiling> sizes = new ArrayList<>();
         for (int fileSizeKib : new LinkedHashSet<>(fileSizesKib)) {
-            Map<CryptoWork, Double> best = new EnumMap<>(CryptoWork.class);
-            series.get(bufferKib(fileSizeKib)).forEach((work, rounds) -> best.put(work, rounds.bestMibPerSecond()));
-            sizes.add(new SizeCeiling(fileSizeKib, bufferKib(fileSizeKib), best));
+            sizes.add(new SizeCeiling(fileSizeKib, bufferKib(fileSizeKib), best(series.get(bufferKib(fileSizeKib)))));
         }
         int rounds = series.values().stream().flatMap(atSize -> atSize.values().stream()).mapToInt(RoundSeries::rounds).sum();
         return new CryptoCeiling(rounds, ROUND_MILLIS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), steady,
                 sizes);
+    }
+
+    private static Map<CryptoWork, Double> best(Map<CryptoWork, RoundSeries> atSize) {
+        Map<CryptoWork, Double> best = new EnumMap<>(CryptoWork.class);
+        atSize.forEach((work, rounds) -> best.put(work, rounds.bestMibPerSecond()));
+        return best;
+    }
+
+    /**
+     * The direction of an AEAD measured both ways whose best MiB/s is below {@link #AEAD_DIRECTIONS_AGREE} of the
+     * other's; empty when none is (CBC's directions differ by design: its encryption is serial).
+     */
+    static Optional<CryptoWork> slowerAeadDirection(Map<CryptoWork, Double> bestMibPerSecond) {
+        for (CipherSuite aead : List.of(CipherSuite.AES256_GCM, CipherSuite.CHACHA20_POLY1305)) {
+            Double encrypting = bestMibPerSecond.get(CryptoWork.encryption(aead).orElseThrow());
+            Double decrypting = bestMibPerSecond.get(CryptoWork.decryption(aead).orElseThrow());
+            if (encrypting != null && decrypting != null) {
+                if (encrypting < AEAD_DIRECTIONS_AGREE * decrypting) {
+                    return CryptoWork.encryption(aead);
+                }
+                if (decrypting < AEAD_DIRECTIONS_AGREE * encrypting) {
+                    return CryptoWork.decryption(aead);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static int bufferKib(int fileSizeKib) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vaultload.engine.CipherSuite;
 import dev.vaultload.fixture.OperationType;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -44,5 +46,19 @@ class CeilingMeasurementTest {
         assertEquals(Set.of(CryptoWork.AES256_CBC_ENCRYPT, CryptoWork.AES256_CBC_DECRYPT, CryptoWork.SHA256),
                 UnavoidableWork.ofRun(CipherSuite.AES256_CBC));
         assertEquals(Set.of(CryptoWork.SHA256), UnavoidableWork.ofRun(CipherSuite.NONE));
+    }
+
+    /** An AEAD's two directions do the same work: one far below the other has not reached its compiled path yet. */
+    @Test
+    void anAeadDirectionFarBelowTheOtherIsNamedAndCbcsAreLeftAlone() {
+        assertEquals(Optional.of(CryptoWork.AES256_GCM_ENCRYPT), CeilingMeasurement.slowerAeadDirection(Map.of(
+                CryptoWork.AES256_GCM_ENCRYPT, 7_000.0, CryptoWork.AES256_GCM_DECRYPT, 13_000.0, CryptoWork.SHA256, 1_800.0)));
+        assertEquals(Optional.of(CryptoWork.CHACHA20_POLY1305_DECRYPT), CeilingMeasurement.slowerAeadDirection(Map.of(
+                CryptoWork.CHACHA20_POLY1305_ENCRYPT, 2_000.0, CryptoWork.CHACHA20_POLY1305_DECRYPT, 1_000.0)));
+        assertEquals(Optional.empty(), CeilingMeasurement.slowerAeadDirection(Map.of(
+                CryptoWork.AES256_GCM_ENCRYPT, 12_500.0, CryptoWork.AES256_GCM_DECRYPT, 13_000.0)));
+        assertEquals(Optional.empty(), CeilingMeasurement.slowerAeadDirection(Map.of(
+                CryptoWork.AES256_CBC_ENCRYPT, 1_200.0, CryptoWork.AES256_CBC_DECRYPT, 6_000.0)));
+        assertEquals(Optional.empty(), CeilingMeasurement.slowerAeadDirection(Map.of(CryptoWork.SHA256, 1_800.0)));
     }
 }
