@@ -90,7 +90,7 @@ public final class RunSettings implements SettingDeclarations {
                     + " `NAME.json`, `NAME.csv`, `NAME.hlog`, `report.html`");
     public static final Setting<Boolean> CRYPTO_CEILING = Setting.of("CRYPTO_CEILING", SettingType.flag(), "true",
             "measure this machine's crypto ceiling (the run's CIPHER both ways and SHA-256 on one core, on the JDK's"
-                    + " providers, at each FILE_SIZES size; under a second) before the first combination, and set"
+                    + " providers, at each FILE_SIZES size; at most 1.5 s) before the first combination, and set"
                     + " each WRITE's and READ's CPU per MiB against it; `false` leaves it out").inModes(RunMode.FIXTURE.name());
     public static final Setting<Path> FILESYSTEM_ROOT = Setting.optional(FileSystemStorageProviderFactory.ROOT_SETTING,
             SettingType.directory(), "a temporary directory, removed after the run", "directory of the FILESYSTEM provider")
