@@ -109,6 +109,26 @@ class KillResumeTest {
     }
 
     /**
+     * A pass is in the journal as soon as it ends, not with the next period (30 s here): the next pass writes only after
+     * it, so a process killed as pass N+1 begins leaves a journal naming pass N, and the process resuming it deletes
+     * what N+1 wrote before it replays there. A pass journaled with the period let a resumed run replay into the objects
+     * of a pass its dead life had begun and read them as INTEGRITY failures.
+     */
+    @Test
+    void aPassIsJournaledAsSoonAsItEnds() throws Exception {
+        JournaledSoak soaks = new JournaledSoak(reports);
+        Process soak = soaks.start(List.of("--STORAGE_PROVIDERS", "MEMORY", "--THREADS", "1", "--FILE_SIZES", "4096",
+                "--KDF_ITERATIONS", "1000", "--DURATION", "60s", "--PERIOD", "30s", "--WARMUP", "0s", "--RUN_ID",
+                "pass-journal"), Map.of(), reports.resolveSibling(reports.getFileName() + "-pass-journal.log"));
+        try {
+            RunJournalReader.Journal journal = soaks.await(soak, read -> read.lastPass().isPresent(), Duration.ofSeconds(20));
+            assertTrue(journal.lastPeriod().isEmpty(), "journaled before the first period's flush");
+        } finally {
+            soak.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
      * A single process (no SHARD_COUNT) of two combinations on an embedded S3 server of this JVM, SIGKILLed in the
      * second once its replay began, then started again with its RUN_ID: it takes the first combination from its
      * dead life (its result left as it was, its verdict counted) instead of running it again, and resumes the second.

@@ -24,10 +24,10 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * A combination's journal, {@code NAME.journal.jsonl.gz} beside its .hlog: one {@link JournalEvent} per line, appended as
- * the run goes and flushed with every period (after the .hlog, whose listener comes first), so that a process killed
- * without a word leaves what {@code vaultload recover} needs to write the result it would have written. Gzip, because
- * a pass's ledger repeats users, contents and paths of the pass before: each flush is a sync flush, so the file read
- * up to it decompresses whole ({@code zcat}), and a kill leaves at most a cut-off last line. Events come from the main
+ * the run goes and flushed with every period (after the .hlog, whose listener comes first; a pass at once), so that a
+ * process killed without a word leaves what {@code vaultload recover} needs to write the result it would have
+ * written. Gzip, because a pass's ledger repeats users, contents and paths of the pass before: each flush is a sync
+ * flush, so the file read up to it decompresses whole ({@code zcat}), and a kill leaves at most a cut-off last line. Events come from the main
  * thread (passes) and the reporter's (periods): appending is synchronized.
  */
 public final class RunJournal implements IntervalListener, AutoCloseable {
@@ -78,8 +78,8 @@ public final class RunJournal implements IntervalListener, AutoCloseable {
     }
 
     /**
-     * Appends an event and flushes it at once: the pass a resumed run takes over, whose ledger a process killed before
-     * the next period would otherwise take with it.
+     * Appends an event and flushes it at once: a pass, which a resumed run takes over and whose ledger a process killed
+     * before the next period would otherwise take with it.
      */
     public void appendFlushed(JournalEvent event) {
         write(event, true);

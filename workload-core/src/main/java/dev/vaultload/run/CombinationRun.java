@@ -181,7 +181,9 @@ final class CombinationRun implements AutoCloseable {
                 checkKeyMaterial();
             }
             if (journal.keeps()) {
-                journal.append(new JournalEvent.Pass(passes, System.currentTimeMillis(), prefixes, validated,
+                // flushed before the next pass writes a byte: a process resuming this one deletes only the pass after
+                // the last it finds, so a pass journaled with the next period could leave the objects of one more
+                journal.appendFlushed(new JournalEvent.Pass(passes, System.currentTimeMillis(), prefixes, validated,
                         objectOutcomes(), PassLedger.of(ledger, prefixes, users, engine),
                         TimeUnit.NANOSECONDS.toMillis(replayNanos)));
             }
