@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * Measures a {@link CryptoCeiling} on the calling thread for the works a run needs: a warm-up on small buffers (a
  * cipher's on 8 KiB ones too, and a few calls at the measured sizes, {@link RoundTimer#warmUp}), then short rounds
  * ({@link RoundTimer}) on a buffer of each document size until every work's best round has stopped rising
- * ({@link RoundSeries#steady()}) with the JIT quiet and an AEAD's two directions agreeing, all within a time budget. The rounds go round the works and sizes in turn, so that a compilation finishing late or a burst of
- * noise from a neighbour does not hit every round of one work, and of each work's rounds the fastest counts: what
+ * ({@link RoundSeries#steady()}) with the JIT quiet and an AEAD's two directions agreeing, all within a time budget.
+ * The rounds go round the works and sizes in turn, so that a compilation finishing late or a burst of noise from a
+ * neighbour does not hit every round of one work, and of each work's rounds the fastest counts: what
  * shares the core (other processes, GC, the JIT) only ever slows a round down, so the best round is the nearest to
  * what the machine can do, which is what a ceiling is; a median would keep that noise. Sizes at or above the cap share
  * one measurement. When the budget ends first, the ceiling says it is not steady.

@@ -30,8 +30,8 @@ final class RoundTimer {
      * in the profile C2 compiles from: warmed on small buffers alone, SunJCE's GCM was compiled without the large
      * buffer's path and fell back to a fraction of its speed at the measured size. Taking turns lets one kernel's
      * compilation finish in the background while the others run. The {@code bulk} kernels join the turns for the
-     * last three quarters of the calls, when the small calls have had the parts they share compiled: a bulk path some code
-     * takes only from a length on gets its own counts, at less cost than interpreted calls on larger buffers.
+     * last three quarters of the calls, when the small calls have had the parts they share compiled: a bulk path some
+     * code takes only from a length on gets its own counts, at less cost than interpreted calls on larger buffers.
      */
     void warmUp(List<CryptoKernel> small, List<CryptoKernel> bulk, List<CryptoKernel> measured, long callsEach,
                 long deadlineNanos) {

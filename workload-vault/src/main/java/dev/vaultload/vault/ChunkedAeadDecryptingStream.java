@@ -103,9 +103,10 @@ final class ChunkedAeadDecryptingStream extends InputStream {
             if (chunk != null) {
                 // a whole chunk where the store keeps it: opened there, and whether it is the last is known without
                 // a byte of look-ahead
-                lastChunkRead = chunk.endsObject();
-                return opened(cipher.open(chunkIndex++, lastChunkRead, chunk.array(), chunk.offset(), chunk.length(),
-                        out, outOffset));
+                int opened = cipher.open(chunkIndex++, chunk.endsObject(), chunk.array(), chunk.offset(),
+                        chunk.length(), out, outOffset);
+                lastChunkRead = chunk.endsObject(); // only once authenticated: a refused chunk never reads as the end
+                return opened(opened);
             }
         }
         while (sealedFilled < sealedChunkBytes) {

@@ -70,6 +70,16 @@ class InPlaceReadTest {
         assertRefusedInPlace(chunks -> chunks.subList(0, chunks.size() - 1));
     }
 
+    /** A lent chunk refused as the last one does not end the stream: reading on is refused again, never an end. */
+    @Test
+    void readingOnAfterARefusedLastChunkIsRefusedAgain() throws IOException {
+        assertRefusedInPlace(chunks -> chunks.subList(0, chunks.size() - 1));
+        try (InputStream in = space.read("doc")) {
+            assertThrows(EngineException.class, in::readAllBytes);
+            assertEquals(EngineException.Reason.INTEGRITY, assertThrows(EngineException.class, in::read).reason());
+        }
+    }
+
     @Test
     void aChunkAppendedIsRefusedInPlace() {
         assertRefusedInPlace(chunks -> {
