@@ -58,6 +58,11 @@ trap 'rm -rf "$out"' EXIT
 source scripts/lib/module-jar.sh
 mkdir -p "$results"
 
+# awk functions both verdicts use: sort_(a, n) sorts a[1..n] by number in place; median_(a, n) of a sorted a[1..n]
+awk_median='function sort_(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
+      t = a[j]; a[j] = a[j - 1]; a[j - 1] = t } }
+    function median_(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }'
+
 jmh_part() {
   local jar
   jar="$(module_jar workload-bench vaultload-bench.jar)"
@@ -121,18 +126,16 @@ JSON
   echo "VAULTLOAD's share of the crypto ceiling, AES256_GCM, ${size_mib} MiB on MEMORY, one thread ($runs runs each):"
   column -t -s $'\t' "$dir/share.tsv"
   # the verdict on the runs whose ceiling is not suspect (measured steady, share at most 1)
-  awk -F'\t' -v goal="$goal" 'NR > 1 { ops[$2] = 1; if ($7 == "-") v[$2] = v[$2] " " $5 }
+  awk -F'\t' -v goal="$goal" "$awk_median"'
+    NR > 1 { ops[$2] = 1; if ($7 == "-") v[$2] = v[$2] " " $5 }
     END { missed = 0
       for (op in ops) {
         if (!(op in v)) { printf "%s: no run with a ceiling beyond suspicion: not judged\n", op; missed = 1; continue }
-        n = split(substr(v[op], 2), s, " "); sort_(s, n)
-        median = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+        n = split(substr(v[op], 2), s, " "); sort_(s, n); median = median_(s, n)
         if (median < goal) missed = 1
         printf "%s: median share %.3f (min %.3f, max %.3f over %d runs): the goal of %s is %s\n", op, median, s[1],
           s[n], n, goal, (median >= goal ? "reached" : "NOT reached") }
-      exit missed }
-    function sort_(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-      t = a[j]; a[j] = a[j - 1]; a[j - 1] = t } }' "$dir/share.tsv" || failed=1
+      exit missed }' "$dir/share.tsv" || failed=1
   # what any engine could reach: the crypto in cache against the crypto of a document a MEMORY store keeps
   local bench_jar
   bench_jar="$(module_jar workload-bench vaultload-bench.jar)"
@@ -153,21 +156,18 @@ ceiling_part() {
   done
   echo "The crypto ceiling as a run measures it, $jvms fresh JVMs (jvm, size KiB, steady, ms, MiB/s per work):"
   column -t -s $'\t' "$dir/ceiling.tsv"
-  awk -F'\t' -v floor="$floor" '
+  awk -F'\t' -v floor="$floor" "$awk_median"'
     { for (i = 5; i <= NF; i++) { split($i, kv, "="); work[kv[1]] = 1; all[kv[1], ++n[kv[1]]] = kv[2] + 0
         if ($3 == "true") { steady[kv[1], ++m[kv[1]]] = kv[2] + 0; jvm[kv[1], m[kv[1]]] = $1 } } }
     END { bad = 0
       for (w in work) {
-        k = 0; for (i = 1; i <= n[w]; i++) s[++k] = all[w, i]; sort_(s, k)
-        median = k % 2 ? s[(k + 1) / 2] : (s[k / 2] + s[k / 2 + 1]) / 2
+        k = 0; for (i = 1; i <= n[w]; i++) s[++k] = all[w, i]; sort_(s, k); median = median_(s, k)
         printf "%s: median %.0f MiB/s, min %.0f, max %.0f over %d JVMs, %d steady\n", w, median, s[1], s[k], k, m[w]
         if (m[w] == 0) { printf "  no JVM measured %s steady\n", w; bad = 1 }
         for (i = 1; i <= m[w]; i++) if (steady[w, i] < floor * median) {
           printf "  JVM %s: %.0f MiB/s, below %s of the median, yet steady: a ceiling understated\n", jvm[w, i],
             steady[w, i], floor; bad = 1 } }
-      exit bad }
-    function sort_(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
-      t = a[j]; a[j] = a[j - 1]; a[j - 1] = t } }' "$dir/ceiling.tsv"
+      exit bad }' "$dir/ceiling.tsv"
 }
 
 status=0

@@ -67,7 +67,7 @@ public final class CeilingMeasurement {
      * about half of its decryption. A signal from the crypto itself, where the JIT's compilation time is not one: a
      * long compilation ahead of GCM's in C2's queue (a run's own start compiles a lot) shows no time until it ends.
      */
-    static final double AEAD_DIRECTIONS_AGREE = 0.8;
+    private static final double AEAD_DIRECTIONS_AGREE = 0.8;
 
     private CeilingMeasurement() {
     }
